@@ -1,0 +1,149 @@
+//! Attack lookups: which squares a piece on a square attacks.
+//!
+//! Every function here is a table lookup into tables the build script
+//! computed (see `build.rs`): nothing is computed at start-up. Sliding pieces
+//! use magic bitboards: the blockers on a rook's or bishop's rays, multiplied
+//! by a per-square magic number, index that square's slice of one flat table.
+//!
+//! Attack sets include the first blocker of each ray whatever its colour;
+//! mask out your own pieces to get move targets.
+//!
+//! ```
+//! use magicboard::{attacks, bitboard, Bitboard, Square};
+//! // A rook on d4, a friendly pawn on d2 and an enemy pawn on g4.
+//! let occupied = Square::D2.bitboard() | Square::G4.bitboard() | Square::D4.bitboard();
+//! assert_eq!(attacks::rook_attacks(Square::D4, occupied), bitboard! {
+//!     . . . X . . . .
+//!     . . . X . . . .
+//!     . . . X . . . .
+//!     . . . X . . . .
+//!     X X X . X X X .
+//!     . . . X . . . .
+//!     . . . X . . . .
+//!     . . . . . . . .
+//! });
+//! ```
+
+use crate::{Bitboard, Color, Square};
+
+/// One square's magic: `offset + ((occupied & mask) * magic) >> shift`
+/// indexes [`SLIDER_TABLE`].
+struct Magic {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    offset: u32,
+}
+
+/// Byte tables aligned like the `u64`s they hold.
+#[repr(C, align(8))]
+struct Aligned<T>(T);
+
+include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+#[inline(always)]
+fn slider_entry(index: usize) -> u64 {
+    let bytes = &SLIDER_TABLE.0;
+    let i = index * 8;
+    match bytes.get(i..i + 8) {
+        Some(&[a, b, c, d, e, f, g, h]) => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
+        // Unreachable: every index the magics produce is inside the table
+        // (build.rs verifies each one, and so does the test suite).
+        _ => 0,
+    }
+}
+
+#[inline(always)]
+fn magic_index(m: &Magic, occupied: Bitboard) -> usize {
+    m.offset as usize + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize
+}
+
+/// Squares a rook on `sq` attacks when `occupied` are the occupied squares.
+#[inline(always)]
+pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard(slider_entry(magic_index(
+        &ROOK_MAGICS[sq.index()],
+        occupied,
+    )))
+}
+
+/// Squares a bishop on `sq` attacks when `occupied` are the occupied squares.
+///
+/// ```
+/// use magicboard::{attacks, bitboard, Square};
+/// // A bishop on d4, a friendly piece on b2 and an enemy on f6.
+/// let occupied = Square::B2.bitboard() | Square::F6.bitboard();
+/// assert_eq!(attacks::bishop_attacks(Square::D4, occupied), bitboard! {
+///     . . . . . . . .
+///     X . . . . . . .
+///     . X . . . X . .
+///     . . X . X . . .
+///     . . . . . . . .
+///     . . X . X . . .
+///     . X . . . X . .
+///     . . . . . . X .
+/// });
+/// ```
+#[inline(always)]
+pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard(slider_entry(magic_index(
+        &BISHOP_MAGICS[sq.index()],
+        occupied,
+    )))
+}
+
+/// Squares a queen on `sq` attacks: rook and bishop attacks together.
+#[inline(always)]
+pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
+}
+
+/// Squares a knight on `sq` attacks.
+#[inline(always)]
+pub fn knight_attacks(sq: Square) -> Bitboard {
+    Bitboard(KNIGHT_ATTACKS[sq.index()])
+}
+
+/// Squares a king on `sq` attacks.
+#[inline(always)]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    Bitboard(KING_ATTACKS[sq.index()])
+}
+
+/// Squares a pawn of `color` on `sq` attacks (diagonally forward).
+///
+/// ```
+/// use magicboard::{attacks, Color, Square};
+/// let a = attacks::pawn_attacks(Color::White, Square::E4);
+/// assert_eq!(a, Square::D5.bitboard() | Square::F5.bitboard());
+/// ```
+#[inline(always)]
+pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+    Bitboard(PAWN_ATTACKS[color.index() * 64 + sq.index()])
+}
+
+/// Squares strictly between `a` and `b` when they share a rank, file or
+/// diagonal; empty otherwise.
+///
+/// ```
+/// use magicboard::{attacks, Square};
+/// assert_eq!(attacks::between(Square::A1, Square::D4),
+///            Square::B2.bitboard() | Square::C3.bitboard());
+/// assert!(attacks::between(Square::A1, Square::B3).is_empty());
+/// ```
+#[inline(always)]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(BETWEEN[a.index() * 64 + b.index()])
+}
+
+/// The whole line (edge to edge, both squares included) through `a` and `b`
+/// when they share a rank, file or diagonal; empty otherwise.
+#[inline(always)]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(LINE[a.index() * 64 + b.index()])
+}
+
+/// Total size in bytes of the static attack tables (sliders, steppers,
+/// between and line), for the record in the README.
+pub const TABLE_BYTES: usize =
+    SLIDER_TABLE_LEN * 8 + core::mem::size_of::<[Magic; 128]>() + 8 * (64 + 64 + 128 + 4096 + 4096);

@@ -1,0 +1,259 @@
+//! Sets of squares as 64-bit integers.
+
+use crate::{File, Rank, Square};
+use core::fmt;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of squares: bit `i` is the square with index `i` (`a1` = bit 0).
+///
+/// ```
+/// use magicboard::{Bitboard, Square};
+/// let bb = Square::E4.bitboard() | Square::D5.bitboard();
+/// assert_eq!(bb.count(), 2);
+/// assert!(bb.contains(Square::E4));
+/// assert_eq!(bb.into_iter().collect::<Vec<_>>(), [Square::E4, Square::D5]);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Bitboard(pub u64);
+
+impl Bitboard {
+    /// No squares.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 64 squares.
+    pub const FULL: Bitboard = Bitboard(!0);
+    /// The light squares (`h1` is light).
+    pub const LIGHT_SQUARES: Bitboard = Bitboard(0x55aa_55aa_55aa_55aa);
+    /// The dark squares (`a1` is dark).
+    pub const DARK_SQUARES: Bitboard = Bitboard(0xaa55_aa55_aa55_aa55);
+
+    /// Every square of `file`.
+    #[inline]
+    pub const fn file(file: File) -> Bitboard {
+        Bitboard(0x0101_0101_0101_0101 << file as u32)
+    }
+
+    /// Every square of `rank`.
+    #[inline]
+    pub const fn rank(rank: Rank) -> Bitboard {
+        Bitboard(0xff << (8 * rank as u32))
+    }
+
+    /// True when no square is set.
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// True when `sq` is in the set.
+    #[inline(always)]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 >> sq.index() & 1 != 0
+    }
+
+    /// The number of squares in the set.
+    #[inline(always)]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// True when the set holds two squares or more.
+    #[inline(always)]
+    pub const fn has_more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// The lowest square in the set, if any.
+    #[inline(always)]
+    pub const fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_masked(self.0.trailing_zeros()))
+        }
+    }
+
+    /// The set with `sq` added.
+    #[inline(always)]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | 1 << sq.index())
+    }
+
+    /// The set with `sq` removed.
+    #[inline(always)]
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1 << sq.index()))
+    }
+
+    /// The set shifted one rank towards rank 8 (squares on rank 8 fall off).
+    #[inline(always)]
+    pub const fn north(self) -> Bitboard {
+        Bitboard(self.0 << 8)
+    }
+
+    /// The set shifted one rank towards rank 1 (squares on rank 1 fall off).
+    #[inline(always)]
+    pub const fn south(self) -> Bitboard {
+        Bitboard(self.0 >> 8)
+    }
+
+    /// Builds a set from an 8x8 diagram (rank 8 first, `X` or `x` marks a
+    /// square, `.` an empty one, whitespace ignored). Used by [`bitboard!`];
+    /// panics (at compile time there) on a malformed diagram.
+    pub const fn from_diagram(diagram: &str) -> Bitboard {
+        let bytes = diagram.as_bytes();
+        let mut bits = 0u64;
+        let mut n = 0;
+        let mut i = 0;
+        while i < bytes.len() {
+            let c = bytes[i];
+            i += 1;
+            if c == b' ' || c == b'\n' || c == b'\t' || c == b'\r' {
+                continue;
+            }
+            assert!(n < 64, "bitboard diagram has more than 64 squares");
+            let sq = (7 - n / 8) * 8 + n % 8;
+            match c {
+                b'X' | b'x' => bits |= 1 << sq,
+                b'.' => {}
+                _ => panic!("bitboard diagram squares must be `X` or `.`"),
+            }
+            n += 1;
+        }
+        assert!(n == 64, "bitboard diagram needs exactly 64 squares");
+        Bitboard(bits)
+    }
+}
+
+/// A [`Bitboard`] drawn as a board, rank 8 at the top, `X` for a member
+/// square and `.` for the others. The diagram is checked at compile time.
+///
+/// ```
+/// use magicboard::{bitboard, Bitboard, Square};
+/// let bb = bitboard! {
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . X . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     X . . . . . . .
+/// };
+/// assert_eq!(bb, Square::A1.bitboard() | Square::E4.bitboard());
+/// ```
+#[macro_export]
+macro_rules! bitboard {
+    ($($square:tt)*) => {{
+        const BB: $crate::Bitboard = $crate::Bitboard::from_diagram(stringify!($($square)*));
+        BB
+    }};
+}
+
+/// Iterates over the squares of a [`Bitboard`], lowest index first.
+#[derive(Debug, Clone)]
+pub struct BitboardIter(u64);
+
+impl Iterator for BitboardIter {
+    type Item = Square;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = Square::from_index_masked(self.0.trailing_zeros());
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for BitboardIter {}
+impl core::iter::FusedIterator for BitboardIter {}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = BitboardIter;
+
+    #[inline(always)]
+    fn into_iter(self) -> BitboardIter {
+        BitboardIter(self.0)
+    }
+}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
+        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
+    }
+}
+
+impl From<Square> for Bitboard {
+    #[inline(always)]
+    fn from(sq: Square) -> Bitboard {
+        sq.bitboard()
+    }
+}
+
+macro_rules! impl_bit_op {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for Bitboard {
+            type Output = Bitboard;
+            #[inline(always)]
+            fn $method(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $assign_trait for Bitboard {
+            #[inline(always)]
+            fn $assign_method(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+
+impl_bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+impl_bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+impl_bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    /// The diagram form that [`bitboard!`] reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Bitboard({:#018x})", self.0)?;
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Display for Bitboard {
+    /// Rank 8 first, `X` for members and `.` for the rest.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.iter().rev() {
+            for file in File::ALL {
+                let mark = if self.contains(Square::new(file, *rank)) {
+                    'X'
+                } else {
+                    '.'
+                };
+                if file != File::A {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{mark}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,109 @@
+//! Castling rights, stored by the file of the castling rook so that
+//! standard chess and Chess960 share one representation.
+
+use crate::{Color, File, Rank, Square};
+
+/// Which way a king castles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CastlingSide {
+    /// Towards the h-file: the king ends on g1/g8, the rook on f1/f8 (`O-O`).
+    KingSide,
+    /// Towards the a-file: the king ends on c1/c8, the rook on d1/d8 (`O-O-O`).
+    QueenSide,
+}
+
+impl CastlingSide {
+    /// Both sides, king side first.
+    pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
+
+    /// `0` for the king side, `1` for the queen side.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The file the king ends on: g or c.
+    #[inline]
+    pub const fn king_destination_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::G,
+            CastlingSide::QueenSide => File::C,
+        }
+    }
+
+    /// The file the rook ends on: f or d.
+    #[inline]
+    pub const fn rook_destination_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::F,
+            CastlingSide::QueenSide => File::D,
+        }
+    }
+}
+
+/// The castling rights of both sides: for each colour and side, the file of
+/// the rook that may still castle, if any.
+///
+/// ```
+/// use magicboard::{Board, CastlingSide, Color, File};
+/// let rights = Board::startpos().castling_rights();
+/// assert_eq!(rights.rook_file(Color::White, CastlingSide::KingSide), Some(File::H));
+/// assert_eq!(rights.rook_file(Color::Black, CastlingSide::QueenSide), Some(File::A));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CastlingRights {
+    rooks: [[Option<File>; 2]; 2],
+}
+
+impl CastlingRights {
+    /// No rights at all.
+    pub const NONE: CastlingRights = CastlingRights {
+        rooks: [[None; 2]; 2],
+    };
+
+    /// The rights of the standard start position (rooks on a and h files).
+    pub const STANDARD: CastlingRights = CastlingRights {
+        rooks: [
+            [Some(File::H), Some(File::A)],
+            [Some(File::H), Some(File::A)],
+        ],
+    };
+
+    /// The file of the rook `color` may castle with on `side`, if any.
+    #[inline]
+    pub const fn rook_file(&self, color: Color, side: CastlingSide) -> Option<File> {
+        self.rooks[color as usize][side as usize]
+    }
+
+    /// True when `color` may still castle on `side`.
+    #[inline]
+    pub const fn has(&self, color: Color, side: CastlingSide) -> bool {
+        self.rooks[color as usize][side as usize].is_some()
+    }
+
+    /// True when nobody may castle.
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        matches!(self.rooks, [[None, None], [None, None]])
+    }
+
+    /// The square of the castling rook of `color` on `side`, if any.
+    #[inline]
+    pub fn rook_square(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        self.rook_file(color, side)
+            .map(|f| Square::new(f, back_rank(color)))
+    }
+
+    pub(crate) fn set(&mut self, color: Color, side: CastlingSide, file: Option<File>) {
+        self.rooks[color.index()][side.index()] = file;
+    }
+}
+
+/// The first rank of `color`: rank 1 for White, rank 8 for Black.
+#[inline(always)]
+pub const fn back_rank(color: Color) -> Rank {
+    match color {
+        Color::White => Rank::First,
+        Color::Black => Rank::Eighth,
+    }
+}

@@ -1,0 +1,441 @@
+//! FEN parsing and printing, and the validation every parsed position passes.
+//!
+//! [`Board::from_fen`] accepts the six-field FEN and the four-field EPD form
+//! (clocks then default to `0 1`). The castling field may be standard
+//! (`KQkq`), X-FEN (`K`/`Q` for the outermost rook on that side, a file
+//! letter for an inner one) or Shredder-FEN (`HAha`, rook files). Anything
+//! that is not a valid position is rejected with a [`FenError`] naming the
+//! problem; no input panics and no half-built board escapes.
+
+use crate::attacks;
+use crate::castling::back_rank;
+use crate::{Bitboard, Board, CastlingSide, Color, File, Piece, PieceKind, Rank, Square};
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
+
+/// Why a FEN string was rejected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FenError {
+    /// Not 6 fields (or 4, the EPD form); holds the number found.
+    WrongFieldCount(usize),
+    /// The placement field does not have 8 ranks; holds the number found.
+    WrongRankCount(usize),
+    /// A rank of the placement field does not describe exactly 8 squares.
+    BadRankLength {
+        /// The rank, as written in the FEN (the first one is rank 8).
+        rank: Rank,
+    },
+    /// A character that is neither a piece letter nor a digit 1-8.
+    UnknownCharacter(char),
+    /// The side-to-move field is not `w` or `b`.
+    BadSideToMove,
+    /// A character in the castling field that is not `K`, `Q`, `k`, `q`,
+    /// a file letter `A`-`H`/`a`-`h`, or a lone `-`.
+    BadCastlingCharacter(char),
+    /// A castling right whose king is not on its first rank, or without a
+    /// rook of that colour on that side of the king (or on that file).
+    BadCastlingRights {
+        /// The side the right belongs to.
+        color: Color,
+        /// The offending character of the castling field.
+        right: char,
+    },
+    /// The en-passant field is not `-` or a square.
+    BadEnPassant,
+    /// The en-passant square is not on the third rank (Black to move) or the
+    /// sixth rank (White to move).
+    EnPassantWrongRank(Square),
+    /// No pawn stands in front of the en-passant square that could just
+    /// have advanced two squares over it (or the squares it crossed are not empty).
+    EnPassantWithoutPawn(Square),
+    /// The half-move clock is not a number in `0..=4294967295`.
+    BadHalfmoveClock,
+    /// The full-move number is not a number in `0..=4294967295`.
+    BadFullmoveNumber,
+    /// A side does not have exactly one king.
+    KingCount {
+        /// The side.
+        color: Color,
+        /// How many kings it has.
+        count: u32,
+    },
+    /// A pawn on the first or last rank.
+    PawnOnBackRank(Square),
+    /// A side has more than 16 pieces, more than 8 pawns, or more promoted
+    /// pieces than missing pawns.
+    TooMuchMaterial(Color),
+    /// The side that is not to move is in check.
+    OppositeCheck,
+    /// The side to move is attacked by more than two pieces, which no
+    /// legal move can produce.
+    TooManyCheckers,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::WrongFieldCount(n) => {
+                write!(f, "expected 6 FEN fields (or 4 for EPD), found {n}")
+            }
+            FenError::WrongRankCount(n) => {
+                write!(f, "expected 8 ranks separated by '/', found {n}")
+            }
+            FenError::BadRankLength { rank } => {
+                write!(f, "rank {} does not describe exactly 8 squares", rank.to_char())
+            }
+            FenError::UnknownCharacter(c) => write!(f, "unknown character {c:?} in piece placement"),
+            FenError::BadSideToMove => f.write_str("side to move must be 'w' or 'b'"),
+            FenError::BadCastlingCharacter(c) => {
+                write!(f, "unknown character {c:?} in castling rights")
+            }
+            FenError::BadCastlingRights { color, right } => write!(
+                f,
+                "castling right {right:?}: {color} has no king on its first rank with a rook there"
+            ),
+            FenError::BadEnPassant => f.write_str("en-passant field must be '-' or a square"),
+            FenError::EnPassantWrongRank(sq) => write!(
+                f,
+                "en-passant square {sq} is not on the 6th rank (White to move) or 3rd (Black to move)"
+            ),
+            FenError::EnPassantWithoutPawn(sq) => write!(
+                f,
+                "en-passant square {sq} has no double-stepped pawn in front of it"
+            ),
+            FenError::BadHalfmoveClock => f.write_str("half-move clock is not a number in range"),
+            FenError::BadFullmoveNumber => f.write_str("full-move number is not a number in range"),
+            FenError::KingCount { color, count } => {
+                write!(f, "{color} has {count} kings, expected exactly 1")
+            }
+            FenError::PawnOnBackRank(sq) => write!(f, "pawn on {sq}, a first or last rank"),
+            FenError::TooMuchMaterial(color) => write!(
+                f,
+                "{color} has too much material (over 16 pieces, 8 pawns, or promotions than missing pawns)"
+            ),
+            FenError::OppositeCheck => f.write_str("the side not to move is in check"),
+            FenError::TooManyCheckers => f.write_str("the side to move is in check from more than two pieces"),
+        }
+    }
+}
+
+impl core::error::Error for FenError {}
+
+impl Board {
+    /// Parses a FEN (six fields) or EPD-style position (four fields).
+    ///
+    /// The board is in Chess960 mode when its castling rights cannot be
+    /// standard (king not on the e-file, or a castling rook not on the a- or
+    /// h-file); see [`Board::from_fen_chess960`] to force it.
+    ///
+    /// ```
+    /// use magicboard::{Board, FenError};
+    /// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let board = Board::from_fen(kiwipete).unwrap();
+    /// assert_eq!(board.legal_moves().len(), 48);
+    /// assert_eq!(board.to_fen(), kiwipete);
+    /// assert_eq!(Board::from_fen("8/8/8 w - - 0 1"), Err(FenError::WrongRankCount(3)));
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Board, FenError> {
+        parse(fen, false)
+    }
+
+    /// Parses a FEN as a Chess960 position: like [`Board::from_fen`], but
+    /// the board is in Chess960 mode even when its castling rights look
+    /// standard (so castling is written king-takes-rook in UCI).
+    pub fn from_fen_chess960(fen: &str) -> Result<Board, FenError> {
+        parse(fen, true)
+    }
+
+    /// The position as FEN. The castling field is standard `KQkq` on
+    /// standard boards and X-FEN on Chess960 boards (`K`/`Q` for the
+    /// outermost rook, a file letter for an inner one).
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// assert_eq!(Board::startpos().to_fen(),
+    ///            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    pub fn to_fen(&self) -> String {
+        self.fen_with(false)
+    }
+
+    /// The position as Shredder-FEN: like [`Board::to_fen`] but castling
+    /// rights are always rook files (`HAha`).
+    pub fn to_shredder_fen(&self) -> String {
+        self.fen_with(true)
+    }
+
+    fn fen_with(&self, shredder: bool) -> String {
+        use core::fmt::Write;
+        let mut out = String::with_capacity(90);
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_on(Square::new(file, *rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        out.push(p.to_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push((b'0' + empty) as char);
+            }
+            if *rank != Rank::First {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(self.side.to_char());
+        out.push(' ');
+        let before = out.len();
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(file) = self.castling.rook_file(color, side) {
+                    let c = if shredder
+                        || (self.chess960 && !self.is_outermost_rook(color, side, file))
+                    {
+                        file.to_char()
+                    } else if side == CastlingSide::KingSide {
+                        'k'
+                    } else {
+                        'q'
+                    };
+                    out.push(match color {
+                        Color::White => c.to_ascii_uppercase(),
+                        Color::Black => c,
+                    });
+                }
+            }
+        }
+        if out.len() == before {
+            out.push('-');
+        }
+        match self.ep {
+            Some(sq) => {
+                let _ = write!(out, " {sq}");
+            }
+            None => out.push_str(" -"),
+        }
+        let _ = write!(out, " {} {}", self.halfmove, self.fullmove);
+        out
+    }
+
+    /// True when no other rook of `color` stands on its back rank beyond
+    /// `file`, on `side` of the king (X-FEN then writes `K`/`Q`).
+    fn is_outermost_rook(&self, color: Color, side: CastlingSide, file: File) -> bool {
+        let rooks = self.colored_pieces(color, PieceKind::Rook) & Bitboard::rank(back_rank(color));
+        rooks.into_iter().all(|sq| match side {
+            CastlingSide::KingSide => sq.file() <= file,
+            CastlingSide::QueenSide => sq.file() >= file,
+        })
+    }
+
+    /// True when the castling rights are those standard chess can have:
+    /// king on the e-file, castling rooks on the a- and h-files.
+    fn castling_is_standard(&self) -> bool {
+        Color::ALL.into_iter().all(|color| {
+            let rights = [CastlingSide::KingSide, CastlingSide::QueenSide]
+                .map(|side| self.castling.rook_file(color, side));
+            if rights == [None, None] {
+                return true;
+            }
+            self.king(color).file() == File::E
+                && matches!(rights[0], None | Some(File::H))
+                && matches!(rights[1], None | Some(File::A))
+        })
+    }
+}
+
+impl FromStr for Board {
+    type Err = FenError;
+
+    /// Same as [`Board::from_fen`].
+    fn from_str(s: &str) -> Result<Board, FenError> {
+        Board::from_fen(s)
+    }
+}
+
+fn parse(fen: &str, chess960: bool) -> Result<Board, FenError> {
+    let fields: [&str; 6] = {
+        let mut fields = [""; 6];
+        let mut n = 0;
+        for field in fen.split_ascii_whitespace() {
+            if n < 6 {
+                fields[n] = field;
+            }
+            n += 1;
+        }
+        if n != 6 && n != 4 {
+            return Err(FenError::WrongFieldCount(n));
+        }
+        if n == 4 {
+            fields[4] = "0";
+            fields[5] = "1";
+        }
+        fields
+    };
+    let mut board = Board::empty();
+
+    // Piece placement.
+    let ranks = fields[0].split('/').count();
+    if ranks != 8 {
+        return Err(FenError::WrongRankCount(ranks));
+    }
+    for (i, rank_text) in fields[0].split('/').enumerate() {
+        let rank = Rank::from_index(7 - i);
+        let mut file = 0usize;
+        for c in rank_text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as usize;
+            } else if let Some(piece) = Piece::from_char(c) {
+                if file >= 8 {
+                    return Err(FenError::BadRankLength { rank });
+                }
+                let sq = Square::new(File::from_index(file), rank);
+                board.put_piece(piece.color, piece.kind, sq);
+                file += 1;
+            } else {
+                return Err(FenError::UnknownCharacter(c));
+            }
+            if file > 8 {
+                return Err(FenError::BadRankLength { rank });
+            }
+        }
+        if file != 8 {
+            return Err(FenError::BadRankLength { rank });
+        }
+    }
+
+    board.side = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        _ => return Err(FenError::BadSideToMove),
+    };
+
+    // Material: kings, pawns on back ranks, plausible piece counts.
+    for color in Color::ALL {
+        let count = board.colored_pieces(color, PieceKind::King).count();
+        if count != 1 {
+            return Err(FenError::KingCount { color, count });
+        }
+    }
+    let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
+    if let Some(sq) = (board.pieces(PieceKind::Pawn) & back_ranks).first() {
+        return Err(FenError::PawnOnBackRank(sq));
+    }
+    for color in Color::ALL {
+        let count = |kind| board.colored_pieces(color, kind).count();
+        let pawns = count(PieceKind::Pawn);
+        let promoted = count(PieceKind::Queen).saturating_sub(1)
+            + count(PieceKind::Rook).saturating_sub(2)
+            + count(PieceKind::Bishop).saturating_sub(2)
+            + count(PieceKind::Knight).saturating_sub(2);
+        if board.colored(color).count() > 16 || pawns > 8 || promoted > 8 - pawns {
+            return Err(FenError::TooMuchMaterial(color));
+        }
+    }
+
+    parse_castling(&mut board, fields[2])?;
+    board.chess960 = chess960 || !board.castling_is_standard();
+
+    // En passant: validated, then kept only when a pawn of the side to move
+    // stands beside the double-stepped pawn.
+    if fields[3] != "-" {
+        let sq: Square = fields[3].parse().map_err(|_| FenError::BadEnPassant)?;
+        let us = board.side;
+        let ep_rank = match us {
+            Color::White => Rank::Sixth,
+            Color::Black => Rank::Third,
+        };
+        if sq.rank() != ep_rank {
+            return Err(FenError::EnPassantWrongRank(sq));
+        }
+        let forward = if us == Color::White { 1 } else { -1 };
+        // The pawn stands one rank nearer the side to move; the square it
+        // came from (one rank further) and the skipped square are empty.
+        let (Some(pawn_sq), Some(origin)) = (sq.offset(0, -forward), sq.offset(0, forward)) else {
+            return Err(FenError::EnPassantWithoutPawn(sq));
+        };
+        if !board.colored_pieces(!us, PieceKind::Pawn).contains(pawn_sq)
+            || board.occupied().contains(sq)
+            || board.occupied().contains(origin)
+        {
+            return Err(FenError::EnPassantWithoutPawn(sq));
+        }
+        if !(attacks::pawn_attacks(!us, sq) & board.colored_pieces(us, PieceKind::Pawn)).is_empty()
+        {
+            board.ep = Some(sq);
+        }
+    }
+
+    board.halfmove = fields[4].parse().map_err(|_| FenError::BadHalfmoveClock)?;
+    let fullmove: u32 = fields[5].parse().map_err(|_| FenError::BadFullmoveNumber)?;
+    // Some tools write move number 0; like python-chess, read it as 1.
+    board.fullmove = fullmove.max(1);
+
+    // Checks.
+    let them = !board.side;
+    if board.is_square_attacked(board.king(them), board.side) {
+        return Err(FenError::OppositeCheck);
+    }
+    if board.checkers().count() > 2 {
+        return Err(FenError::TooManyCheckers);
+    }
+
+    board.hash = board.hash_from_scratch();
+    Ok(board)
+}
+
+fn parse_castling(board: &mut Board, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let bad = FenError::BadCastlingRights { color, right: c };
+        let rank = back_rank(color);
+        let king = board.king(color);
+        let rooks = board.colored_pieces(color, PieceKind::Rook) & Bitboard::rank(rank);
+        let rook_file = match c.to_ascii_lowercase() {
+            'k' => rooks
+                .into_iter()
+                .filter(|r| r.file() > king.file())
+                .last()
+                .map(Square::file),
+            'q' => rooks
+                .into_iter()
+                .find(|r| r.file() < king.file())
+                .map(Square::file),
+            'a'..='h' => File::from_char(c.to_ascii_lowercase())
+                .filter(|&f| rooks.contains(Square::new(f, rank)) && f != king.file()),
+            _ => return Err(FenError::BadCastlingCharacter(c)),
+        };
+        let Some(file) = rook_file else {
+            return Err(bad);
+        };
+        if king.rank() != rank {
+            return Err(bad);
+        }
+        let side = if file > king.file() {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        };
+        if board.castling.has(color, side) {
+            // The same right twice (`KK`, `KH`), or two rooks on one side.
+            return Err(bad);
+        }
+        board.castling.set(color, side, Some(file));
+    }
+    Ok(())
+}

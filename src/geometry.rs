@@ -1,0 +1,159 @@
+//! Slow, obviously correct board geometry: the reference the fast tables are
+//! built from and tested against.
+//!
+//! Everything here walks rays square by square. `build.rs` includes this very
+//! file (`#[path = "src/geometry.rs"]`) to compute and verify the attack
+//! tables, and the tests use it as the oracle for [`crate::attacks`]. It is
+//! self-contained on purpose: squares are plain indices `0..64` (`a1 = 0`,
+//! `h8 = 63`) and bitboards plain `u64`, so that the build script needs
+//! nothing else from the crate.
+//!
+//! These functions are far too slow for move generation; use
+//! [`crate::attacks`] there.
+
+/// Rook directions as `(file step, rank step)`.
+pub const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+/// Bishop directions as `(file step, rank step)`.
+pub const BISHOP_DIRECTIONS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+/// Knight jumps as `(file step, rank step)`.
+pub const KNIGHT_JUMPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+/// King steps as `(file step, rank step)`.
+pub const KING_STEPS: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// The square `steps` steps of `(df, dr)` away from `sq`, if it is on the board.
+pub fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
+    let file = (sq % 8) as i8 + df;
+    let rank = (sq / 8) as i8 + dr;
+    if (0..8).contains(&file) && (0..8).contains(&rank) {
+        Some((rank * 8 + file) as usize)
+    } else {
+        None
+    }
+}
+
+/// Squares reached by sliding from `sq` along `directions`, each ray stopping
+/// at (and including) the first occupied square.
+pub fn sliding_attacks(sq: usize, occupied: u64, directions: &[(i8, i8)]) -> u64 {
+    let mut attacks = 0;
+    for &(df, dr) in directions {
+        let mut cur = sq;
+        while let Some(next) = offset(cur, df, dr) {
+            attacks |= 1 << next;
+            if occupied & (1 << next) != 0 {
+                break;
+            }
+            cur = next;
+        }
+    }
+    attacks
+}
+
+/// Rook attacks from `sq` given the occupied squares.
+pub fn rook_attacks(sq: usize, occupied: u64) -> u64 {
+    sliding_attacks(sq, occupied, &ROOK_DIRECTIONS)
+}
+
+/// Bishop attacks from `sq` given the occupied squares.
+pub fn bishop_attacks(sq: usize, occupied: u64) -> u64 {
+    sliding_attacks(sq, occupied, &BISHOP_DIRECTIONS)
+}
+
+/// The relevant-occupancy mask of a slider: every square of its rays except
+/// the last one of each ray (a piece on the edge never blocks anything
+/// behind it).
+pub fn relevant_mask(sq: usize, directions: &[(i8, i8)]) -> u64 {
+    let mut mask = 0;
+    for &(df, dr) in directions {
+        let mut cur = sq;
+        while let Some(next) = offset(cur, df, dr) {
+            if offset(next, df, dr).is_none() {
+                break;
+            }
+            mask |= 1 << next;
+            cur = next;
+        }
+    }
+    mask
+}
+
+/// Squares one step of each of `steps` away from `sq`.
+pub fn step_attacks(sq: usize, steps: &[(i8, i8)]) -> u64 {
+    steps
+        .iter()
+        .filter_map(|&(df, dr)| offset(sq, df, dr))
+        .fold(0, |acc, s| acc | 1 << s)
+}
+
+/// Knight attacks from `sq`.
+pub fn knight_attacks(sq: usize) -> u64 {
+    step_attacks(sq, &KNIGHT_JUMPS)
+}
+
+/// King attacks from `sq`.
+pub fn king_attacks(sq: usize) -> u64 {
+    step_attacks(sq, &KING_STEPS)
+}
+
+/// Squares a pawn of the given colour attacks from `sq` (`white`: upwards).
+pub fn pawn_attacks(white: bool, sq: usize) -> u64 {
+    let dr = if white { 1 } else { -1 };
+    step_attacks(sq, &[(-1, dr), (1, dr)])
+}
+
+/// The unit step from `a` towards `b` if they share a rank, file or diagonal.
+fn direction(a: usize, b: usize) -> Option<(i8, i8)> {
+    if a == b {
+        return None;
+    }
+    let df = (b % 8) as i8 - (a % 8) as i8;
+    let dr = (b / 8) as i8 - (a / 8) as i8;
+    if df == 0 || dr == 0 || df.abs() == dr.abs() {
+        Some((df.signum(), dr.signum()))
+    } else {
+        None
+    }
+}
+
+/// Squares strictly between `a` and `b` when they are aligned, else empty.
+pub fn between(a: usize, b: usize) -> u64 {
+    let Some((df, dr)) = direction(a, b) else {
+        return 0;
+    };
+    let mut squares = 0;
+    let mut cur = a;
+    while let Some(next) = offset(cur, df, dr) {
+        if next == b {
+            break;
+        }
+        squares |= 1 << next;
+        cur = next;
+    }
+    squares
+}
+
+/// The whole line (edge to edge) through `a` and `b` when they are aligned,
+/// else empty.
+pub fn line(a: usize, b: usize) -> u64 {
+    let Some((df, dr)) = direction(a, b) else {
+        return 0;
+    };
+    sliding_attacks(a, 0, &[(df, dr), (-df, -dr)]) | 1 << a
+}

@@ -1,0 +1,67 @@
+//! # magicboard
+//!
+//! Correct, fast legal move generation for chess (standard and Chess960),
+//! built on magic bitboards whose tables the build script searches and emits
+//! at compile time.
+//!
+//! ```
+//! use magicboard::{perft, Board};
+//!
+//! let mut board = Board::from_fen(
+//!     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+//! ).unwrap();
+//! assert_eq!(board.legal_moves().len(), 48);
+//!
+//! // Play a move and take it back.
+//! let mv = board.legal_moves()[0];
+//! let undo = board.make_move(mv);
+//! board.unmake_move(mv, undo);
+//!
+//! assert_eq!(perft(&mut board, 2), 2039);
+//! ```
+//!
+//! ## Layers
+//!
+//! The crate reads top to bottom, each layer using only those above it:
+//!
+//! 1. [`square`], [`bitboard`], [`color`], [`piece`]: the vocabulary.
+//! 2. [`geometry`]: slow ray walks, shared with `build.rs` and the tests.
+//! 3. [`attacks`]: table lookups (magic bitboards for sliders).
+//! 4. [`board`] and [`fen`]: the position, its attack queries, FEN text.
+//! 5. [`moves`] and [`movegen`]: moves, move lists, legal generation.
+//! 6. [`make`] and [`zobrist`]: make/unmake with incremental hashing.
+//! 7. [`perft`](mod@perft): counting the move tree.
+
+#![no_std]
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+pub mod attacks;
+pub mod bitboard;
+pub mod board;
+pub mod castling;
+pub mod color;
+pub mod fen;
+pub mod geometry;
+pub mod make;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod piece;
+pub mod square;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, BitboardIter};
+pub use board::Board;
+pub use castling::{CastlingRights, CastlingSide};
+pub use color::Color;
+pub use fen::FenError;
+pub use make::Undo;
+pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
+pub use perft::{divide, perft, perft_full};
+pub use piece::{Piece, PieceKind};
+pub use square::{File, ParseSquareError, Rank, Square};

@@ -1,0 +1,232 @@
+//! Making and unmaking moves.
+//!
+//! [`Board::make_move`] plays a move in place and returns an [`Undo`] that
+//! [`Board::unmake_move`] uses to restore the board exactly: pieces,
+//! castling rights, en-passant square, clocks and hash. The hash is updated
+//! incrementally (see [`crate::zobrist`]).
+
+use crate::attacks::pawn_attacks;
+use crate::castling::back_rank;
+use crate::zobrist;
+use crate::{Board, CastlingSide, Color, Move, PieceKind, Square};
+
+/// What [`Board::unmake_move`] needs to take a move back: the state a move
+/// cannot be inferred from. Small and `Copy`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Undo {
+    captured: Option<PieceKind>,
+    castling: crate::CastlingRights,
+    ep: Option<Square>,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    /// False when `make_move` refused the move and changed nothing.
+    applied: bool,
+}
+
+impl Board {
+    /// Plays `mv`, which must be legal on this board (a move from
+    /// [`Board::legal_moves`], [`Board::is_legal`] or a checked parser), and
+    /// returns what [`Board::unmake_move`] needs to take it back.
+    ///
+    /// This is the fast path for engines and perft: it does not check
+    /// legality. A move whose from-square holds no piece of the side to move,
+    /// or whose to-square holds one (other than castling), is refused and
+    /// the board left unchanged; any other illegal move gives a
+    /// self-consistent but meaningless position. It never panics.
+    ///
+    /// ```
+    /// use magicboard::{Board, Move, Square};
+    /// let mut board = Board::startpos();
+    /// let mv = Move::new(Square::E2, Square::E4, None);
+    /// let undo = board.make_move(mv);
+    /// assert_eq!(board.hash(), 0x823c9b50fd114196);
+    /// board.unmake_move(mv, undo);
+    /// assert_eq!(board, Board::startpos());
+    /// ```
+    #[inline]
+    pub fn make_move(&mut self, mv: Move) -> Undo {
+        let us = self.side;
+        let them = !us;
+        let from = mv.from();
+        let to = mv.to();
+        let mut undo = Undo {
+            captured: None,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+            applied: false,
+        };
+        let Some(kind) = self.mailbox[from.index()] else {
+            return undo;
+        };
+        let ours = self.colored(us);
+        if !ours.contains(from) || (ours.contains(to) != mv.is_castle()) {
+            return undo;
+        }
+        undo.applied = true;
+
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= zobrist::en_passant_key(ep.file());
+        }
+        self.halfmove = self.halfmove.saturating_add(1);
+
+        if mv.is_castle() {
+            let king_to = mv.king_destination();
+            let side = if to.index() > from.index() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            let rook_to = Square::new(side.rook_destination_file(), back_rank(us));
+            self.remove_piece(us, PieceKind::King, from);
+            self.remove_piece(us, PieceKind::Rook, to);
+            self.put_piece(us, PieceKind::King, king_to);
+            self.put_piece(us, PieceKind::Rook, rook_to);
+            self.set_castling(us, CastlingSide::KingSide, None);
+            self.set_castling(us, CastlingSide::QueenSide, None);
+        } else {
+            if let Some(captured) = self.mailbox[to.index()] {
+                self.remove_piece(them, captured, to);
+                undo.captured = Some(captured);
+                self.halfmove = 0;
+            }
+            self.move_piece(us, kind, from, to);
+            if kind == PieceKind::Pawn {
+                self.halfmove = 0;
+                let double = to.index().abs_diff(from.index()) == 16;
+                if Some(to) == undo.ep {
+                    let captured = Square::new(to.file(), from.rank());
+                    self.remove_piece(them, PieceKind::Pawn, captured);
+                    undo.captured = Some(PieceKind::Pawn);
+                } else if double {
+                    // Keep the square only when a pawn can capture onto it
+                    // (Polyglot's rule, see `Board::en_passant`).
+                    let skipped = Square::from_index_masked((from.index() + to.index()) as u32 / 2);
+                    if !(pawn_attacks(us, skipped) & self.colored_pieces(them, PieceKind::Pawn))
+                        .is_empty()
+                    {
+                        self.ep = Some(skipped);
+                        self.hash ^= zobrist::en_passant_key(skipped.file());
+                    }
+                } else if let Some(promo) = mv.promotion() {
+                    self.remove_piece(us, PieceKind::Pawn, to);
+                    self.put_piece(us, promo, to);
+                }
+            }
+            if !self.castling.is_empty() {
+                self.update_castling_rights(kind, us, from, to);
+            }
+        }
+
+        self.side = them;
+        self.hash ^= zobrist::WHITE_TO_MOVE_KEY;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        debug_assert!(self.is_consistent(), "inconsistent after {mv:?}: {self:?}");
+        undo
+    }
+
+    /// Rights are lost when the king moves, or when a move starts or ends on
+    /// a castling rook's square (the rook moved or was captured).
+    #[inline]
+    fn update_castling_rights(&mut self, kind: PieceKind, us: Color, from: Square, to: Square) {
+        if kind == PieceKind::King {
+            self.set_castling(us, CastlingSide::KingSide, None);
+            self.set_castling(us, CastlingSide::QueenSide, None);
+        }
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(rook) = self.castling.rook_square(color, side) {
+                    if rook == from || rook == to {
+                        self.set_castling(color, side, None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Takes back `mv`, which must be the last move made on this board with
+    /// the `undo` it returned. The board is restored exactly (`==`, hash
+    /// included).
+    #[inline]
+    pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
+        if undo.applied {
+            let them = self.side;
+            let us = !them;
+            let from = mv.from();
+            let to = mv.to();
+            if mv.is_castle() {
+                let king_to = mv.king_destination();
+                let rook_to = Square::new(
+                    if to.index() > from.index() {
+                        CastlingSide::KingSide
+                    } else {
+                        CastlingSide::QueenSide
+                    }
+                    .rook_destination_file(),
+                    back_rank(us),
+                );
+                self.remove_piece(us, PieceKind::King, king_to);
+                self.remove_piece(us, PieceKind::Rook, rook_to);
+                self.put_piece(us, PieceKind::King, from);
+                self.put_piece(us, PieceKind::Rook, to);
+            } else {
+                let mut kind = self.mailbox[to.index()].unwrap_or(PieceKind::Pawn);
+                if mv.promotion().is_some() {
+                    self.remove_piece(us, kind, to);
+                    kind = PieceKind::Pawn;
+                    self.put_piece(us, kind, from);
+                } else {
+                    self.move_piece(us, kind, to, from);
+                }
+                if let Some(captured) = undo.captured {
+                    let at = if kind == PieceKind::Pawn && Some(to) == undo.ep {
+                        Square::new(to.file(), from.rank())
+                    } else {
+                        to
+                    };
+                    self.put_piece(them, captured, at);
+                }
+            }
+            self.side = us;
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
+        self.hash = undo.hash;
+        debug_assert!(
+            self.is_consistent(),
+            "inconsistent after unmaking {mv:?}: {self:?}"
+        );
+    }
+
+    /// Plays `mv` if it is legal, else returns an error and leaves the board
+    /// unchanged. The checked form of [`Board::make_move`], for moves from
+    /// outside.
+    ///
+    /// ```
+    /// use magicboard::{Board, Move, Square};
+    /// let mut board = Board::startpos();
+    /// assert!(board.try_make_move(Move::new(Square::E2, Square::E5, None)).is_err());
+    /// assert!(board.try_make_move(Move::new(Square::E2, Square::E4, None)).is_ok());
+    /// ```
+    pub fn try_make_move(&mut self, mv: Move) -> Result<Undo, crate::MoveError> {
+        if self.is_legal(mv) {
+            Ok(self.make_move(mv))
+        } else {
+            Err(crate::MoveError::Illegal)
+        }
+    }
+
+    /// The board after `mv` (which must be legal), leaving `self` unchanged.
+    pub fn play(&self, mv: Move) -> Board {
+        let mut next = self.clone();
+        next.make_move(mv);
+        next
+    }
+}

@@ -1,0 +1,352 @@
+//! Moves and fixed-capacity move lists.
+
+use crate::{File, PieceKind, Square};
+use core::fmt;
+
+/// A move, packed in 16 bits: from-square, to-square, promotion piece and a
+/// castling flag.
+///
+/// Castling is stored as "the king takes its own rook": `from` is the king's
+/// square and `to` the castling rook's square. One encoding serves standard
+/// chess and Chess960 alike. [`Display`](fmt::Display) writes standard UCI
+/// (`e2e4`, `e7e8q`, castling as the king's two-square step `e1g1`);
+/// [`Move::to_uci`] writes Chess960 UCI (king takes rook, `e1h1`) when asked.
+///
+/// Moves are plain values: a `Move` says nothing about whether it is legal on
+/// a given board. Get them from [`Board::legal_moves`](crate::Board::legal_moves),
+/// or check them with [`Board::is_legal`](crate::Board::is_legal).
+///
+/// ```
+/// use magicboard::{Move, PieceKind, Square};
+/// let m = Move::new(Square::E7, Square::E8, Some(PieceKind::Queen));
+/// assert_eq!(m.to_string(), "e7e8q");
+/// assert_eq!(Move::castle(Square::E1, Square::H1).to_string(), "e1g1");
+/// assert_eq!(Move::castle(Square::E1, Square::H1).to_uci(true).to_string(), "e1h1");
+/// assert_eq!(core::mem::size_of::<Move>(), 2);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Move(u16);
+
+const TO_SHIFT: u32 = 6;
+const PROMO_SHIFT: u32 = 12;
+const CASTLE_FLAG: u16 = 1 << 15;
+
+impl Move {
+    /// The null move (`a1a1`, printed `0000`): a placeholder, never legal.
+    pub const NULL: Move = Move(0);
+
+    /// A normal move, capture, en-passant capture or promotion.
+    ///
+    /// `promotion` must be a knight, bishop, rook or queen for a promotion to
+    /// be legal; anything else makes a move that no board accepts.
+    #[inline(always)]
+    pub const fn new(from: Square, to: Square, promotion: Option<PieceKind>) -> Move {
+        let promo = match promotion {
+            Some(kind) => kind as u16,
+            None => 0,
+        };
+        Move(from.index() as u16 | (to.index() as u16) << TO_SHIFT | promo << PROMO_SHIFT)
+    }
+
+    /// A castling move: the king on `king` castles with the rook on `rook`.
+    #[inline(always)]
+    pub const fn castle(king: Square, rook: Square) -> Move {
+        Move(king.index() as u16 | (rook.index() as u16) << TO_SHIFT | CASTLE_FLAG)
+    }
+
+    /// The square the moving piece leaves (the king's square when castling).
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        Square::from_index_masked(self.0 as u32)
+    }
+
+    /// The destination square; for castling, the castling rook's square.
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        Square::from_index_masked((self.0 >> TO_SHIFT) as u32)
+    }
+
+    /// The piece a pawn promotes to, if this is a promotion.
+    #[inline(always)]
+    pub const fn promotion(self) -> Option<PieceKind> {
+        match (self.0 >> PROMO_SHIFT) & 7 {
+            0 => None,
+            k => PieceKind::from_index(k as usize),
+        }
+    }
+
+    /// True for castling moves.
+    #[inline(always)]
+    pub const fn is_castle(self) -> bool {
+        self.0 & CASTLE_FLAG != 0
+    }
+
+    /// The square the king ends on: `to()` for every move but castling,
+    /// where it is the g- or c-file square of the king's rank.
+    #[inline]
+    pub const fn king_destination(self) -> Square {
+        if !self.is_castle() {
+            return self.to();
+        }
+        let file = if self.to().index() > self.from().index() {
+            File::G
+        } else {
+            File::C
+        };
+        Square::new(file, self.from().rank())
+    }
+
+    /// The move as UCI text. With `chess960`, castling is written as the king
+    /// taking its rook (`e1h1`), as UCI engines in Chess960 mode expect;
+    /// otherwise as the king's destination (`e1g1`), like `Display`.
+    pub const fn to_uci(self, chess960: bool) -> Uci {
+        Uci { mv: self, chess960 }
+    }
+
+    /// The raw 16-bit encoding: bits 0-5 from, 6-11 to, 12-14 promotion
+    /// piece index (0 for none), bit 15 castling. Stable within a major
+    /// version, for transposition tables.
+    #[inline]
+    pub const fn to_bits(self) -> u16 {
+        self.0
+    }
+
+    /// The move with a raw encoding from [`Move::to_bits`]. Any value gives
+    /// some move; check it with [`Board::is_legal`](crate::Board::is_legal)
+    /// before playing it.
+    #[inline]
+    pub const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+}
+
+/// A move formatted as UCI text; see [`Move::to_uci`].
+#[derive(Clone, Copy, Debug)]
+pub struct Uci {
+    mv: Move,
+    chess960: bool,
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mv = self.mv;
+        if mv == Move::NULL {
+            return f.write_str("0000");
+        }
+        let to = if self.chess960 {
+            mv.to()
+        } else {
+            mv.king_destination()
+        };
+        write!(f, "{}{}", mv.from(), to)?;
+        if let Some(p) = mv.promotion() {
+            write!(f, "{}", p.to_char())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_uci(false), f)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_castle() {
+            write!(f, "Move({}{} castle)", self.from(), self.to())
+        } else {
+            write!(f, "Move({self})")
+        }
+    }
+}
+
+/// Capacity of a [`MoveList`]: more than the 218 legal moves of the richest
+/// known position.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of moves on the stack, with room for [`MAX_MOVES`] moves. Move
+/// generation fills it without allocating.
+///
+/// It dereferences to a slice, so `len`, `iter`, `contains`, indexing and
+/// sorting all work as on `[Move]`.
+///
+/// ```
+/// use magicboard::Board;
+/// let moves = Board::startpos().legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// assert!(moves.iter().any(|m| m.to_string() == "e2e4"));
+/// ```
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub const fn new() -> MoveList {
+        MoveList {
+            moves: [Move::NULL; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends a move. A full list ignores further moves (generation never
+    /// produces more than [`MAX_MOVES`] for a position `Board` accepts).
+    #[inline(always)]
+    pub fn push(&mut self, mv: Move) {
+        debug_assert!(self.len < MAX_MOVES, "MoveList overflow");
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        }
+    }
+
+    /// Removes every move.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Keeps only the moves for which `keep` returns true, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let mv = self.moves[i];
+            if keep(mv) {
+                self.moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    /// The moves as a slice.
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// The moves as a mutable slice (for sorting, say).
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl core::ops::Deref for MoveList {
+    type Target = [Move];
+    #[inline(always)]
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl core::ops::DerefMut for MoveList {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        self.as_mut_slice()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for MoveList {}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Extend<Move> for MoveList {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, iter: I) {
+        for mv in iter {
+            self.push(mv);
+        }
+    }
+}
+
+impl FromIterator<Move> for MoveList {
+    fn from_iter<I: IntoIterator<Item = Move>>(iter: I) -> MoveList {
+        let mut list = MoveList::new();
+        list.extend(iter);
+        list
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+/// The owning iterator of a [`MoveList`].
+#[derive(Clone)]
+pub struct MoveListIntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        let mv = self.list.as_slice().get(self.next).copied();
+        self.next += 1;
+        mv
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.list.len.saturating_sub(self.next);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+/// Why a move was rejected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// The text is not a move in UCI notation (`e2e4`, `e7e8q`, `0000`).
+    BadUci,
+    /// The move is well-formed but not legal on this board.
+    Illegal,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveError::BadUci => "not a UCI move (expected e.g. e2e4 or e7e8q)",
+            MoveError::Illegal => "illegal move in this position",
+        })
+    }
+}
+
+impl core::error::Error for MoveError {}

@@ -1,0 +1,73 @@
+//! Perft: counting the leaves of the legal-move tree, the standard test and
+//! benchmark of a move generator.
+
+use crate::{Board, Move};
+use alloc::vec::Vec;
+
+/// The number of leaf nodes of the legal-move tree `depth` plies deep.
+///
+/// The last ply is counted in bulk (the number of legal moves, without
+/// making them). The board is returned to its original state.
+///
+/// ```
+/// use magicboard::{perft, Board};
+/// let mut board = Board::startpos();
+/// assert_eq!(perft(&mut board, 3), 8902);
+/// ```
+pub fn perft(board: &mut Board, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => board.count_legal_moves(),
+        _ => {
+            let mut nodes = 0;
+            for mv in board.legal_moves() {
+                let undo = board.make_move(mv);
+                nodes += perft(board, depth - 1);
+                board.unmake_move(mv, undo);
+            }
+            nodes
+        }
+    }
+}
+
+/// Like [`perft`], but every leaf move is made and unmade instead of
+/// counted in bulk: measures make/unmake as well as generation.
+pub fn perft_full(board: &mut Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    for mv in board.legal_moves() {
+        let undo = board.make_move(mv);
+        nodes += perft_full(board, depth - 1);
+        board.unmake_move(mv, undo);
+    }
+    nodes
+}
+
+/// Perft split by root move: each legal move with the leaf count below it
+/// (`depth - 1` plies after the move), in generation order. The counts sum
+/// to `perft(board, depth)`. For `depth == 0` the list is empty.
+///
+/// ```
+/// use magicboard::{divide, Board};
+/// let mut board = Board::startpos();
+/// let split = divide(&mut board, 2);
+/// assert_eq!(split.len(), 20);
+/// assert!(split.iter().all(|&(_, n)| n == 20));
+/// ```
+pub fn divide(board: &mut Board, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    board
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let undo = board.make_move(mv);
+            let nodes = perft(board, depth - 1);
+            board.unmake_move(mv, undo);
+            (mv, nodes)
+        })
+        .collect()
+}

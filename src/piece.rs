@@ -1,0 +1,147 @@
+//! Piece kinds and coloured pieces.
+
+use crate::Color;
+use core::fmt;
+
+/// The kind of a piece, regardless of colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PieceKind {
+    /// Pawn.
+    Pawn,
+    /// Knight.
+    Knight,
+    /// Bishop.
+    Bishop,
+    /// Rook.
+    Rook,
+    /// Queen.
+    Queen,
+    /// King.
+    King,
+}
+
+impl PieceKind {
+    /// All kinds, pawn to king.
+    pub const ALL: [PieceKind; 6] = [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+        PieceKind::King,
+    ];
+
+    /// The kinds a pawn may promote to, strongest first.
+    pub const PROMOTIONS: [PieceKind; 4] = [
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Knight,
+    ];
+
+    /// Index `0..6`, pawn first.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The kind with the given index `0..6`, if any.
+    #[inline]
+    pub const fn from_index(index: usize) -> Option<PieceKind> {
+        match index {
+            0 => Some(PieceKind::Pawn),
+            1 => Some(PieceKind::Knight),
+            2 => Some(PieceKind::Bishop),
+            3 => Some(PieceKind::Rook),
+            4 => Some(PieceKind::Queen),
+            5 => Some(PieceKind::King),
+            _ => None,
+        }
+    }
+
+    /// Lower-case letter as in UCI promotions and black FEN pieces: `p n b r q k`.
+    ///
+    /// ```
+    /// use magicboard::PieceKind;
+    /// assert_eq!(PieceKind::Knight.to_char(), 'n');
+    /// ```
+    pub const fn to_char(self) -> char {
+        match self {
+            PieceKind::Pawn => 'p',
+            PieceKind::Knight => 'n',
+            PieceKind::Bishop => 'b',
+            PieceKind::Rook => 'r',
+            PieceKind::Queen => 'q',
+            PieceKind::King => 'k',
+        }
+    }
+
+    /// Parses a letter in either case (`'N'` or `'n'` is a knight).
+    pub const fn from_char(c: char) -> Option<PieceKind> {
+        match c.to_ascii_lowercase() {
+            'p' => Some(PieceKind::Pawn),
+            'n' => Some(PieceKind::Knight),
+            'b' => Some(PieceKind::Bishop),
+            'r' => Some(PieceKind::Rook),
+            'q' => Some(PieceKind::Queen),
+            'k' => Some(PieceKind::King),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for PieceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_char())
+    }
+}
+
+/// A piece of a given colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose piece it is.
+    pub color: Color,
+    /// What it is.
+    pub kind: PieceKind,
+}
+
+impl Piece {
+    /// A piece of `color` and `kind`.
+    pub const fn new(color: Color, kind: PieceKind) -> Piece {
+        Piece { color, kind }
+    }
+
+    /// FEN letter: upper case for White, lower case for Black.
+    ///
+    /// ```
+    /// use magicboard::{Color, Piece, PieceKind};
+    /// assert_eq!(Piece::new(Color::White, PieceKind::Queen).to_char(), 'Q');
+    /// assert_eq!(Piece::new(Color::Black, PieceKind::Queen).to_char(), 'q');
+    /// ```
+    pub const fn to_char(self) -> char {
+        let c = self.kind.to_char();
+        match self.color {
+            Color::White => c.to_ascii_uppercase(),
+            Color::Black => c,
+        }
+    }
+
+    /// Parses a FEN letter (`'K'` white king, `'p'` black pawn).
+    pub const fn from_char(c: char) -> Option<Piece> {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match PieceKind::from_char(c) {
+            Some(kind) => Some(Piece { color, kind }),
+            None => None,
+        }
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_char())
+    }
+}

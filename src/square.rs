@@ -1,0 +1,269 @@
+//! Squares, files and ranks.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// A file (column), `a` to `h`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum File {
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+}
+
+/// A rank (row), `1` to `8`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum Rank {
+    First,
+    Second,
+    Third,
+    Fourth,
+    Fifth,
+    Sixth,
+    Seventh,
+    Eighth,
+}
+
+impl File {
+    /// All files, `a` to `h`.
+    pub const ALL: [File; 8] = [
+        File::A,
+        File::B,
+        File::C,
+        File::D,
+        File::E,
+        File::F,
+        File::G,
+        File::H,
+    ];
+
+    /// Index `0..8` (`a` = 0).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The file with index `i & 7`.
+    #[inline]
+    pub const fn from_index(i: usize) -> File {
+        File::ALL[i & 7]
+    }
+
+    /// Lower-case letter `a`..`h`.
+    pub const fn to_char(self) -> char {
+        (b'a' + self as u8) as char
+    }
+
+    /// Parses `a`..`h` (lower case only).
+    pub const fn from_char(c: char) -> Option<File> {
+        match c {
+            'a'..='h' => Some(File::from_index(c as usize - 'a' as usize)),
+            _ => None,
+        }
+    }
+}
+
+impl Rank {
+    /// All ranks, `1` to `8`.
+    pub const ALL: [Rank; 8] = [
+        Rank::First,
+        Rank::Second,
+        Rank::Third,
+        Rank::Fourth,
+        Rank::Fifth,
+        Rank::Sixth,
+        Rank::Seventh,
+        Rank::Eighth,
+    ];
+
+    /// Index `0..8` (rank 1 = 0).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rank with index `i & 7`.
+    #[inline]
+    pub const fn from_index(i: usize) -> Rank {
+        Rank::ALL[i & 7]
+    }
+
+    /// Digit `1`..`8`.
+    pub const fn to_char(self) -> char {
+        (b'1' + self as u8) as char
+    }
+
+    /// Parses `1`..`8`.
+    pub const fn from_char(c: char) -> Option<Rank> {
+        match c {
+            '1'..='8' => Some(Rank::from_index(c as usize - '1' as usize)),
+            _ => None,
+        }
+    }
+
+    /// The same rank seen from Black's side (rank 1 <-> rank 8).
+    #[inline]
+    pub const fn flip(self) -> Rank {
+        Rank::from_index(7 - self as usize)
+    }
+}
+
+impl fmt::Display for File {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_char())
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_char())
+    }
+}
+
+/// A square of the board, `a1` (index 0) to `h8` (index 63), rank by rank.
+///
+/// ```
+/// use magicboard::{File, Rank, Square};
+/// let e4: Square = "e4".parse().unwrap();
+/// assert_eq!(e4, Square::E4);
+/// assert_eq!(e4, Square::new(File::E, Rank::Fourth));
+/// assert_eq!(e4.index(), 28);
+/// assert_eq!(e4.to_string(), "e4");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+macro_rules! square_consts {
+    ($($name:ident = $i:expr),* $(,)?) => {
+        $(#[allow(missing_docs)] pub const $name: Square = Square($i);)*
+    };
+}
+
+impl Square {
+    square_consts! {
+        A1 = 0, B1 = 1, C1 = 2, D1 = 3, E1 = 4, F1 = 5, G1 = 6, H1 = 7,
+        A2 = 8, B2 = 9, C2 = 10, D2 = 11, E2 = 12, F2 = 13, G2 = 14, H2 = 15,
+        A3 = 16, B3 = 17, C3 = 18, D3 = 19, E3 = 20, F3 = 21, G3 = 22, H3 = 23,
+        A4 = 24, B4 = 25, C4 = 26, D4 = 27, E4 = 28, F4 = 29, G4 = 30, H4 = 31,
+        A5 = 32, B5 = 33, C5 = 34, D5 = 35, E5 = 36, F5 = 37, G5 = 38, H5 = 39,
+        A6 = 40, B6 = 41, C6 = 42, D6 = 43, E6 = 44, F6 = 45, G6 = 46, H6 = 47,
+        A7 = 48, B7 = 49, C7 = 50, D7 = 51, E7 = 52, F7 = 53, G7 = 54, H7 = 55,
+        A8 = 56, B8 = 57, C8 = 58, D8 = 59, E8 = 60, F8 = 61, G8 = 62, H8 = 63,
+    }
+
+    /// The square on `file` and `rank`.
+    #[inline]
+    pub const fn new(file: File, rank: Rank) -> Square {
+        Square((rank as u8) << 3 | file as u8)
+    }
+
+    /// The square with index `index` (`0..64`), or `None` when out of range.
+    #[inline]
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < 64 {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The square with index `index & 63`: never fails, for hot paths that
+    /// already know the index is in range.
+    #[inline(always)]
+    pub(crate) const fn from_index_masked(index: u32) -> Square {
+        Square((index & 63) as u8)
+    }
+
+    /// Index `0..64`.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The file of the square.
+    #[inline]
+    pub const fn file(self) -> File {
+        File::from_index(self.0 as usize & 7)
+    }
+
+    /// The rank of the square.
+    #[inline]
+    pub const fn rank(self) -> Rank {
+        Rank::from_index(self.0 as usize >> 3)
+    }
+
+    /// The same square seen from the other side (`a1` <-> `a8`).
+    #[inline]
+    pub const fn flip_rank(self) -> Square {
+        Square(self.0 ^ 56)
+    }
+
+    /// The square `df` files and `dr` ranks away, if it is on the board.
+    ///
+    /// ```
+    /// use magicboard::Square;
+    /// assert_eq!(Square::E4.offset(1, 2), Some(Square::F6));
+    /// assert_eq!(Square::H1.offset(1, 0), None);
+    /// ```
+    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
+        let file = (self.0 & 7) as i8 + df;
+        let rank = (self.0 >> 3) as i8 + dr;
+        if file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+            Some(Square((rank * 8 + file) as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The bitboard with only this square.
+    #[inline(always)]
+    pub const fn bitboard(self) -> crate::Bitboard {
+        crate::Bitboard(1 << self.0)
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file().to_char(), self.rank().to_char())
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The text was not a square name such as `e4`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseSquareError;
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("expected a square such as e4 (file a-h, rank 1-8)")
+    }
+}
+
+impl core::error::Error for ParseSquareError {}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next(), chars.next()) {
+            (Some(f), Some(r), None) => match (File::from_char(f), Rank::from_char(r)) {
+                (Some(f), Some(r)) => Ok(Square::new(f, r)),
+                _ => Err(ParseSquareError),
+            },
+            _ => Err(ParseSquareError),
+        }
+    }
+}

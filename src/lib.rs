@@ -28,7 +28,8 @@
 //! 2. [`geometry`]: slow ray walks, shared with `build.rs` and the tests.
 //! 3. [`attacks`]: table lookups (magic bitboards for sliders).
 //! 4. [`board`] and [`fen`]: the position, its attack queries, FEN text.
-//! 5. [`moves`] and [`movegen`]: moves, move lists, legal generation.
+//! 5. [`moves`], [`movegen`] and [`uci`]: moves, move lists, legal generation,
+//!    UCI move text.
 //! 6. [`make`] and [`zobrist`]: make/unmake with incremental hashing.
 //! 7. [`perft`](mod@perft): counting the move tree.
 
@@ -53,6 +54,7 @@ pub mod moves;
 pub mod perft;
 pub mod piece;
 pub mod square;
+pub mod uci;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
@@ -61,7 +63,7 @@ pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;
 pub use fen::FenError;
 pub use make::Undo;
-pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
+pub use moves::{Move, MoveError, MoveList, Uci, MAX_MOVES};
 pub use perft::{divide, perft, perft_full};
 pub use piece::{Piece, PieceKind};
 pub use square::{File, ParseSquareError, Rank, Square};

@@ -1,0 +1,76 @@
+//! UCI move text: parsing moves from GUIs and other engines.
+//!
+//! Writing is [`Move::to_uci`] and `Display`; this module reads. The parser
+//! accepts castling in both notations on standard boards (`e1g1`, the
+//! king's two-square step, and `e1h1`, king takes rook) and king-takes-rook
+//! on Chess960 boards, and returns only legal moves.
+
+use crate::{Board, File, Move, MoveError, PieceKind, Square};
+
+impl Board {
+    /// Parses a move in UCI notation and checks that it is legal here.
+    ///
+    /// ```
+    /// use magicboard::{Board, MoveError};
+    /// let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// let castle = board.parse_uci("e1g1").unwrap();
+    /// assert!(castle.is_castle());
+    /// assert_eq!(board.parse_uci("e1h1"), Ok(castle));
+    /// assert_eq!(board.parse_uci("e1e3"), Err(MoveError::Illegal));
+    /// assert_eq!(board.parse_uci("e1"), Err(MoveError::BadUci));
+    /// ```
+    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        let mv = self.uci_to_move(text)?;
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::Illegal)
+        }
+    }
+
+    /// The move UCI text names on this board, legal or not.
+    fn uci_to_move(&self, text: &str) -> Result<Move, MoveError> {
+        let bytes = text.as_bytes();
+        if !(4..=5).contains(&bytes.len()) || !text.is_ascii() {
+            return Err(MoveError::BadUci);
+        }
+        let from: Square = text[0..2].parse().map_err(|_| MoveError::BadUci)?;
+        let to: Square = text[2..4].parse().map_err(|_| MoveError::BadUci)?;
+        let promotion = match bytes.get(4) {
+            None => None,
+            Some(&c) => match PieceKind::from_char(c as char) {
+                Some(kind) if c.is_ascii_lowercase() => Some(kind),
+                _ => return Err(MoveError::BadUci),
+            },
+        };
+        let us = self.side_to_move();
+        let is_our = |sq: Square, kind| self.colored_pieces(us, kind).contains(sq);
+        if promotion.is_none() && is_our(from, PieceKind::King) {
+            if is_our(to, PieceKind::Rook) {
+                return Ok(Move::castle(from, to));
+            }
+            // The king's two-square step from the e-file, on standard boards.
+            if !self.is_chess960()
+                && from.file() == File::E
+                && from.rank() == to.rank()
+                && matches!(to.file(), File::C | File::G)
+            {
+                let side = if to.file() == File::G {
+                    crate::CastlingSide::KingSide
+                } else {
+                    crate::CastlingSide::QueenSide
+                };
+                if let Some(rook) = self.castling_rights().rook_square(us, side) {
+                    return Ok(Move::castle(from, rook));
+                }
+            }
+        }
+        Ok(Move::new(from, to, promotion))
+    }
+
+    /// The UCI text of `mv` for this board: king takes rook for castling on
+    /// Chess960 boards, the king's two-square step on standard ones.
+    pub fn uci(&self, mv: Move) -> crate::moves::Uci {
+        mv.to_uci(self.is_chess960())
+    }
+}

@@ -4,9 +4,10 @@
 //! * `tables.rs`: the magics (mask, multiplier, shift, offset per square),
 //!   knight/king/pawn attack arrays and the between/line tables, as Rust
 //!   literals that `src/attacks.rs` includes;
-//! * `sliders.bin`: the flattened sliding-attack table (little-endian `u64`s),
-//!   pulled in with `include_bytes!` because a literal of 100k numbers costs
-//!   the compiler seconds.
+//! * `slider_index.bin`: for every square and every occupancy index the
+//!   magic produces, one byte naming one of that square's distinct attack
+//!   sets (listed in `tables.rs`); pulled in with `include_bytes!` because a
+//!   literal of 100k numbers costs the compiler seconds.
 //!
 //! The geometry (ray walks, masks) is `src/geometry.rs`, the same file the
 //! library and its tests use. The search is seeded, so two builds emit
@@ -29,7 +30,18 @@ struct Magic {
     mask: u64,
     magic: u64,
     shift: u32,
+    /// Start of this square's slice of the index table.
     offset: u32,
+    /// Start of this square's distinct attack sets.
+    base: u32,
+}
+
+/// The emitted slider tables: per square, `2^bits` one-byte indices into
+/// that square's list of distinct attack sets (a rook has at most 144).
+#[derive(Default)]
+struct Tables {
+    index: Vec<u8>,
+    attacks: Vec<u64>,
 }
 
 /// Every subset of `mask` (carry-rippler enumeration), starting with the empty set.
@@ -45,69 +57,81 @@ fn subsets(mask: u64) -> Vec<u64> {
     }
 }
 
-/// Finds a magic for one square; appends its slice of the attack table.
+/// Finds a magic for one square and appends its tables.
+///
+/// This runs unoptimised in users' builds (dependencies' build scripts are
+/// compiled at opt-level 0), so the inner loop is kept plain: one pass over
+/// (occupancy, attacks) pairs, `epoch` tags instead of clearing the slots.
 fn find_magic(
     sq: usize,
     directions: &[(i8, i8)],
     rng: &mut Xoshiro256PlusPlus,
-    table: &mut Vec<u64>,
+    tables: &mut Tables,
 ) -> Magic {
     let mask = geometry::relevant_mask(sq, directions);
     let bits = mask.count_ones();
     let shift = 64 - bits;
-    let occupancies = subsets(mask);
-    let attacks: Vec<u64> = occupancies
-        .iter()
-        .map(|&occ| geometry::sliding_attacks(sq, occ, directions))
+    let pairs: Vec<(u64, u64)> = subsets(mask)
+        .into_iter()
+        .map(|occ| (occ, geometry::sliding_attacks(sq, occ, directions)))
         .collect();
-    let size = 1usize << bits;
-    // `epoch` tags avoid clearing `slots` between candidates.
-    let mut epoch_of = vec![0u32; size];
-    let mut slots = vec![0u64; size];
+    let mut slots = vec![(0u32, 0u64); pairs.len()];
     let mut epoch = 0u32;
-    loop {
+    let magic = loop {
         let magic = rng.next_u64() & rng.next_u64() & rng.next_u64();
         if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
             continue;
         }
         epoch += 1;
-        let ok = occupancies.iter().zip(&attacks).all(|(&occ, &att)| {
-            let idx = (occ.wrapping_mul(magic) >> shift) as usize;
-            if epoch_of[idx] != epoch {
-                epoch_of[idx] = epoch;
-                slots[idx] = att;
-                true
-            } else {
-                slots[idx] == att
+        let mut ok = true;
+        for &(occ, attacks) in &pairs {
+            let slot = &mut slots[(occ.wrapping_mul(magic) >> shift) as usize];
+            if slot.0 != epoch {
+                *slot = (epoch, attacks);
+            } else if slot.1 != attacks {
+                ok = false;
+                break;
             }
-        });
-        if ok {
-            let offset = table.len() as u32;
-            // Slots no occupancy maps to keep whatever an earlier candidate
-            // left there; zero them so the output depends on the magic only.
-            for (slot, &e) in slots.iter_mut().zip(&epoch_of) {
-                if e != epoch {
-                    *slot = 0;
-                }
-            }
-            table.extend_from_slice(&slots);
-            return Magic {
-                mask,
-                magic,
-                shift,
-                offset,
-            };
         }
+        if ok {
+            break magic;
+        }
+    };
+    let offset = tables.index.len() as u32;
+    let base = tables.attacks.len() as u32;
+    let mut distinct: Vec<u64> = Vec::new();
+    for &(tag, attacks) in &slots {
+        // Slots no occupancy maps to are never read; point them at entry 0.
+        let i = if tag != epoch {
+            0
+        } else if let Some(i) = distinct.iter().position(|&a| a == attacks) {
+            i
+        } else {
+            distinct.push(attacks);
+            distinct.len() - 1
+        };
+        tables
+            .index
+            .push(u8::try_from(i).expect("at most 256 distinct attack sets per square"));
+    }
+    tables.attacks.extend_from_slice(&distinct);
+    Magic {
+        mask,
+        magic,
+        shift,
+        offset,
+        base,
     }
 }
 
 /// Checks every occupancy subset of every square against the slow ray walk.
-fn verify(magics: &[Magic], directions: &[(i8, i8)], table: &[u64]) {
+fn verify(magics: &[Magic], directions: &[(i8, i8)], tables: &Tables) {
     for (sq, m) in magics.iter().enumerate() {
         for occ in subsets(m.mask) {
-            let idx = m.offset as usize + (occ.wrapping_mul(m.magic) >> m.shift) as usize;
+            let slot = m.offset as usize + (occ.wrapping_mul(m.magic) >> m.shift) as usize;
+            let attacks = tables.attacks[m.base as usize + tables.index[slot] as usize];
             assert_eq!(
-                table[idx],
+                attacks,
                 geometry::sliding_attacks(sq, occ, directions),
                 "magic table wrong for square {sq}, occupancy {occ:#x}"
             );
@@ -120,8 +144,8 @@ fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
     for m in magics {
         writeln!(
             out,
-            "    Magic {{ mask: {:#018x}, magic: {:#018x}, shift: {}, offset: {} }},",
-            m.mask, m.magic, m.shift, m.offset
+            "    Magic {{ mask: {:#018x}, magic: {:#018x}, shift: {}, offset: {}, base: {} }},",
+            m.mask, m.magic, m.shift, m.offset, m.base
         )
         .unwrap();
     }
@@ -141,24 +165,37 @@ fn main() {
     println!("cargo:rerun-if-changed=src/geometry.rs");
 
     let mut rng = Xoshiro256PlusPlus::from_seed(SEED);
-    let mut table = Vec::new();
+    let mut tables = Tables::default();
     let rook: Vec<Magic> = (0..64)
-        .map(|sq| find_magic(sq, &geometry::ROOK_DIRECTIONS, &mut rng, &mut table))
+        .map(|sq| find_magic(sq, &geometry::ROOK_DIRECTIONS, &mut rng, &mut tables))
         .collect();
     let bishop: Vec<Magic> = (0..64)
-        .map(|sq| find_magic(sq, &geometry::BISHOP_DIRECTIONS, &mut rng, &mut table))
+        .map(|sq| find_magic(sq, &geometry::BISHOP_DIRECTIONS, &mut rng, &mut tables))
         .collect();
-    verify(&rook, &geometry::ROOK_DIRECTIONS, &table);
-    verify(&bishop, &geometry::BISHOP_DIRECTIONS, &table);
+    verify(&rook, &geometry::ROOK_DIRECTIONS, &tables);
+    verify(&bishop, &geometry::BISHOP_DIRECTIONS, &tables);
 
     let mut out = String::new();
     out.push_str("// @generated by build.rs: do not edit.\n");
     write_magics(&mut out, "ROOK_MAGICS", &rook);
     write_magics(&mut out, "BISHOP_MAGICS", &bishop);
-    writeln!(out, "const SLIDER_TABLE_LEN: usize = {};", table.len()).unwrap();
+    writeln!(
+        out,
+        "const SLIDER_INDEX_LEN: usize = {};",
+        tables.index.len()
+    )
+    .unwrap();
     out.push_str(
-        "static SLIDER_TABLE: Aligned<[u8; SLIDER_TABLE_LEN * 8]> = \
-         Aligned(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/sliders.bin\")));\n",
+        "static SLIDER_INDEX: [u8; SLIDER_INDEX_LEN] = \
+         *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/slider_index.bin\"));\n",
+    );
+    let n = tables.attacks.len();
+    writeln!(out, "const SLIDER_ATTACKS_LEN: usize = {n};").unwrap();
+    write_array(
+        &mut out,
+        "SLIDER_ATTACKS",
+        tables.attacks.iter().copied(),
+        n,
     );
     write_array(
         &mut out,
@@ -191,8 +228,8 @@ fn main() {
         4096,
     );
 
-    let bytes: Vec<u8> = table.iter().flat_map(|v| v.to_le_bytes()).collect();
     let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    std::fs::write(Path::new(&dir).join("sliders.bin"), bytes).expect("write sliders.bin");
+    std::fs::write(Path::new(&dir).join("slider_index.bin"), &tables.index)
+        .expect("write slider_index.bin");
     std::fs::write(Path::new(&dir).join("tables.rs"), out).expect("write tables.rs");
 }

@@ -299,30 +299,53 @@ impl Board {
 
     #[inline(always)]
     pub(crate) fn put_piece(&mut self, color: Color, kind: PieceKind, sq: Square) {
-        let bb = sq.bitboard();
-        self.by_kind[kind.index()] |= bb;
-        self.by_color[color.index()] |= bb;
-        self.mailbox[sq.index()] = Some(kind);
+        self.put_piece_unhashed(color, kind, sq);
         self.hash ^= zobrist::piece_key(color, kind, sq);
     }
 
     #[inline(always)]
     pub(crate) fn remove_piece(&mut self, color: Color, kind: PieceKind, sq: Square) {
-        let bb = sq.bitboard();
-        self.by_kind[kind.index()] &= !bb;
-        self.by_color[color.index()] &= !bb;
-        self.mailbox[sq.index()] = None;
+        self.remove_piece_unhashed(color, kind, sq);
         self.hash ^= zobrist::piece_key(color, kind, sq);
     }
 
     #[inline(always)]
     pub(crate) fn move_piece(&mut self, color: Color, kind: PieceKind, from: Square, to: Square) {
+        self.move_piece_unhashed(color, kind, from, to);
+        self.hash ^= zobrist::piece_key(color, kind, from) ^ zobrist::piece_key(color, kind, to);
+    }
+
+    // The `_unhashed` forms leave the hash alone: unmake restores it whole.
+
+    #[inline(always)]
+    pub(crate) fn put_piece_unhashed(&mut self, color: Color, kind: PieceKind, sq: Square) {
+        let bb = sq.bitboard();
+        self.by_kind[kind.index()] |= bb;
+        self.by_color[color.index()] |= bb;
+        self.mailbox[sq.index()] = Some(kind);
+    }
+
+    #[inline(always)]
+    pub(crate) fn remove_piece_unhashed(&mut self, color: Color, kind: PieceKind, sq: Square) {
+        let bb = sq.bitboard();
+        self.by_kind[kind.index()] &= !bb;
+        self.by_color[color.index()] &= !bb;
+        self.mailbox[sq.index()] = None;
+    }
+
+    #[inline(always)]
+    pub(crate) fn move_piece_unhashed(
+        &mut self,
+        color: Color,
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+    ) {
         let bb = from.bitboard() | to.bitboard();
         self.by_kind[kind.index()] ^= bb;
         self.by_color[color.index()] ^= bb;
         self.mailbox[from.index()] = None;
         self.mailbox[to.index()] = Some(kind);
-        self.hash ^= zobrist::piece_key(color, kind, from) ^ zobrist::piece_key(color, kind, to);
     }
 
     /// Sets a castling right, keeping the hash in step.

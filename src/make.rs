@@ -116,7 +116,13 @@ impl Board {
                     self.put_piece(us, promo, to);
                 }
             }
-            if !self.castling.is_empty() {
+            // Only king moves and moves touching a first rank (where the
+            // castling rooks stand) can change castling rights.
+            const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
+            if !self.castling.is_empty()
+                && (kind == PieceKind::King
+                    || (from.bitboard() | to.bitboard()).0 & BACK_RANKS != 0)
+            {
                 self.update_castling_rights(kind, us, from, to);
             }
         }
@@ -170,18 +176,18 @@ impl Board {
                     .rook_destination_file(),
                     back_rank(us),
                 );
-                self.remove_piece(us, PieceKind::King, king_to);
-                self.remove_piece(us, PieceKind::Rook, rook_to);
-                self.put_piece(us, PieceKind::King, from);
-                self.put_piece(us, PieceKind::Rook, to);
+                self.remove_piece_unhashed(us, PieceKind::King, king_to);
+                self.remove_piece_unhashed(us, PieceKind::Rook, rook_to);
+                self.put_piece_unhashed(us, PieceKind::King, from);
+                self.put_piece_unhashed(us, PieceKind::Rook, to);
             } else {
                 let mut kind = self.mailbox[to.index()].unwrap_or(PieceKind::Pawn);
                 if mv.promotion().is_some() {
-                    self.remove_piece(us, kind, to);
+                    self.remove_piece_unhashed(us, kind, to);
                     kind = PieceKind::Pawn;
-                    self.put_piece(us, kind, from);
+                    self.put_piece_unhashed(us, kind, from);
                 } else {
-                    self.move_piece(us, kind, to, from);
+                    self.move_piece_unhashed(us, kind, to, from);
                 }
                 if let Some(captured) = undo.captured {
                     let at = if kind == PieceKind::Pawn && Some(to) == undo.ep {
@@ -189,7 +195,7 @@ impl Board {
                     } else {
                         to
                     };
-                    self.put_piece(them, captured, at);
+                    self.put_piece_unhashed(them, captured, at);
                 }
             }
             self.side = us;

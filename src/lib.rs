@@ -67,3 +67,8 @@ pub use moves::{Move, MoveError, MoveList, Uci, MAX_MOVES};
 pub use perft::{divide, perft, perft_full};
 pub use piece::{Piece, PieceKind};
 pub use square::{File, ParseSquareError, Rank, Square};
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

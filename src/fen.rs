@@ -83,9 +83,15 @@ impl fmt::Display for FenError {
                 write!(f, "expected 8 ranks separated by '/', found {n}")
             }
             FenError::BadRankLength { rank } => {
-                write!(f, "rank {} does not describe exactly 8 squares", rank.to_char())
+                write!(
+                    f,
+                    "rank {} does not describe exactly 8 squares",
+                    rank.to_char()
+                )
             }
-            FenError::UnknownCharacter(c) => write!(f, "unknown character {c:?} in piece placement"),
+            FenError::UnknownCharacter(c) => {
+                write!(f, "unknown character {c:?} in piece placement")
+            }
             FenError::BadSideToMove => f.write_str("side to move must be 'w' or 'b'"),
             FenError::BadCastlingCharacter(c) => {
                 write!(f, "unknown character {c:?} in castling rights")
@@ -114,7 +120,9 @@ impl fmt::Display for FenError {
                 "{color} has too much material (over 16 pieces, 8 pawns, or promotions than missing pawns)"
             ),
             FenError::OppositeCheck => f.write_str("the side not to move is in check"),
-            FenError::TooManyCheckers => f.write_str("the side to move is in check from more than two pieces"),
+            FenError::TooManyCheckers => {
+                f.write_str("the side to move is in check from more than two pieces")
+            }
         }
     }
 }

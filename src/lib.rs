@@ -63,7 +63,7 @@ pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;
 pub use fen::FenError;
 pub use make::Undo;
-pub use moves::{Move, MoveError, MoveList, Uci, MAX_MOVES};
+pub use moves::{MAX_MOVES, Move, MoveError, MoveList, Uci};
 pub use perft::{divide, perft, perft_full};
 pub use piece::{Piece, PieceKind};
 pub use square::{File, ParseSquareError, Rank, Square};

@@ -10,7 +10,7 @@
 //! All chess logic is the library's; this file only parses arguments and prints.
 
 use clap::Parser;
-use magicboard::{divide, perft, perft_full, Board};
+use magicboard::{Board, divide, perft, perft_full};
 use std::process::ExitCode;
 use std::time::Instant;
 

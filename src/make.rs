@@ -6,7 +6,6 @@
 //! incrementally (see [`crate::zobrist`]).
 
 use crate::attacks::pawn_attacks;
-use crate::castling::back_rank;
 use crate::zobrist;
 use crate::{Board, CastlingSide, Color, Move, PieceKind, Square};
 
@@ -30,10 +29,14 @@ impl Board {
     /// returns what [`Board::unmake_move`] needs to take it back.
     ///
     /// This is the fast path for engines and perft: it does not check
-    /// legality. A move whose from-square holds no piece of the side to move,
-    /// or whose to-square holds one (other than castling), is refused and
-    /// the board left unchanged; any other illegal move gives a
-    /// self-consistent but meaningless position. It never panics.
+    /// legality (use [`Board::try_make_move`] for moves from outside). It
+    /// never panics, and never breaks the board's invariants: a move that
+    /// could (no piece of the side to move on the from-square, a capture of
+    /// one's own piece or of a king, a promotion of a piece other than a pawn
+    /// or to a pawn or king, a
+    /// castling move without king and rook or with its destination squares
+    /// taken) is refused and the board left unchanged; any other illegal
+    /// move gives a consistent but meaningless position.
     ///
     /// ```
     /// use magicboard::{Board, Move, Square};
@@ -63,7 +66,11 @@ impl Board {
             return undo;
         };
         let ours = self.colored(us);
-        if !ours.contains(from) || (ours.contains(to) != mv.is_castle()) {
+        if !ours.contains(from)
+            || ours.contains(to) != mv.is_castle()
+            || self.mailbox[to.index()] == Some(PieceKind::King)
+            || !self.can_apply_special(mv, kind)
+        {
             return undo;
         }
         undo.applied = true;
@@ -74,13 +81,7 @@ impl Board {
         self.halfmove = self.halfmove.saturating_add(1);
 
         if mv.is_castle() {
-            let king_to = mv.king_destination();
-            let side = if to.index() > from.index() {
-                CastlingSide::KingSide
-            } else {
-                CastlingSide::QueenSide
-            };
-            let rook_to = Square::new(side.rook_destination_file(), back_rank(us));
+            let (king_to, rook_to) = mv.castle_destinations();
             self.remove_piece(us, PieceKind::King, from);
             self.remove_piece(us, PieceKind::Rook, to);
             self.put_piece(us, PieceKind::King, king_to);
@@ -136,6 +137,29 @@ impl Board {
         undo
     }
 
+    /// False for the moves `make_move` refuses because they would corrupt
+    /// the board: promotions of non-pawns or to a pawn or king, castling moves that are not
+    /// a king taking its own rook on one rank with free destination squares.
+    #[inline(always)]
+    fn can_apply_special(&self, mv: Move, kind: PieceKind) -> bool {
+        if let Some(promo) = mv.promotion() {
+            if kind != PieceKind::Pawn || matches!(promo, PieceKind::Pawn | PieceKind::King) {
+                return false;
+            }
+        }
+        if !mv.is_castle() {
+            return true;
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let (king_to, rook_to) = mv.castle_destinations();
+        let movers = from.bitboard() | to.bitboard();
+        let landing = king_to.bitboard() | rook_to.bitboard();
+        kind == PieceKind::King
+            && self.mailbox[to.index()] == Some(PieceKind::Rook)
+            && to.rank() == from.rank()
+            && (self.occupied() & !movers & landing).is_empty()
+    }
+
     /// Rights are lost when the king moves, or when a move starts or ends on
     /// a castling rook's square (the rook moved or was captured).
     #[inline]
@@ -166,16 +190,7 @@ impl Board {
             let from = mv.from();
             let to = mv.to();
             if mv.is_castle() {
-                let king_to = mv.king_destination();
-                let rook_to = Square::new(
-                    if to.index() > from.index() {
-                        CastlingSide::KingSide
-                    } else {
-                        CastlingSide::QueenSide
-                    }
-                    .rook_destination_file(),
-                    back_rank(us),
-                );
+                let (king_to, rook_to) = mv.castle_destinations();
                 self.remove_piece_unhashed(us, PieceKind::King, king_to);
                 self.remove_piece_unhashed(us, PieceKind::Rook, rook_to);
                 self.put_piece_unhashed(us, PieceKind::King, from);

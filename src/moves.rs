@@ -1,6 +1,6 @@
 //! Moves and fixed-capacity move lists.
 
-use crate::{File, PieceKind, Square};
+use crate::{CastlingSide, PieceKind, Square};
 use core::fmt;
 
 /// A move, packed in 16 bits: from-square, to-square, promotion piece and a
@@ -85,15 +85,28 @@ impl Move {
     /// where it is the g- or c-file square of the king's rank.
     #[inline]
     pub const fn king_destination(self) -> Square {
-        if !self.is_castle() {
-            return self.to();
-        }
-        let file = if self.to().index() > self.from().index() {
-            File::G
+        if self.is_castle() {
+            self.castle_destinations().0
         } else {
-            File::C
+            self.to()
+        }
+    }
+
+    /// For a castling move, where the king and the rook end up: the g- and
+    /// f-file squares (king side) or the c- and d-file squares (queen side)
+    /// of the king's rank.
+    #[inline]
+    pub(crate) const fn castle_destinations(self) -> (Square, Square) {
+        let side = if self.to().index() > self.from().index() {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
         };
-        Square::new(file, self.from().rank())
+        let rank = self.from().rank();
+        (
+            Square::new(side.king_destination_file(), rank),
+            Square::new(side.rook_destination_file(), rank),
+        )
     }
 
     /// The move as UCI text. With `chess960`, castling is written as the king

@@ -184,7 +184,9 @@ impl Square {
     /// Index `0..64`.
     #[inline(always)]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        // Always < 64; the mask lets the compiler drop bounds checks on
+        // 64-entry tables.
+        (self.0 & 63) as usize
     }
 
     /// The file of the square.

@@ -145,7 +145,12 @@ impl core::fmt::Display for Status {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Status::Ongoing => f.write_str("ongoing"),
-            Status::Checkmate { winner } => write!(f, "checkmate, {winner} wins"),
+            Status::Checkmate {
+                winner: Color::White,
+            } => f.write_str("checkmate, White wins"),
+            Status::Checkmate {
+                winner: Color::Black,
+            } => f.write_str("checkmate, Black wins"),
             Status::Stalemate => f.write_str("stalemate"),
             Status::InsufficientMaterial => f.write_str("draw by insufficient material"),
             Status::SeventyFiveMoves => f.write_str("draw by the 75-move rule"),

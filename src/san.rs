@@ -281,7 +281,8 @@ impl SanPattern {
             from_rank = Rank::from_char(*c as char);
             rest = tail;
         }
-        if !rest.is_empty() || (promotion.is_some() && kind != PieceKind::Pawn) {
+        let last_rank = matches!(to.rank(), Rank::First | Rank::Eighth);
+        if !rest.is_empty() || (promotion.is_some() && (kind != PieceKind::Pawn || !last_rank)) {
             return None;
         }
         Some(SanPattern {

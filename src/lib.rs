@@ -32,6 +32,9 @@
 //!    UCI move text.
 //! 6. [`make`] and [`zobrist`]: make/unmake with incremental hashing.
 //! 7. [`perft`](mod@perft): counting the move tree.
+//! 8. [`san`], [`outcome`] and [`game`]: SAN move text, how a game stands
+//!    (mate, stalemate, draws), and a game with its history (undo,
+//!    repetitions).
 
 #![no_std]
 #![warn(missing_docs)]
@@ -47,12 +50,15 @@ pub mod board;
 pub mod castling;
 pub mod color;
 pub mod fen;
+pub mod game;
 pub mod geometry;
 pub mod make;
 pub mod movegen;
 pub mod moves;
+pub mod outcome;
 pub mod perft;
 pub mod piece;
+pub mod san;
 pub mod square;
 pub mod uci;
 pub mod zobrist;
@@ -62,10 +68,13 @@ pub use board::Board;
 pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;
 pub use fen::FenError;
+pub use game::Game;
 pub use make::Undo;
 pub use moves::{MAX_MOVES, Move, MoveError, MoveList, Uci};
+pub use outcome::Status;
 pub use perft::{divide, perft, perft_full};
 pub use piece::{Piece, PieceKind};
+pub use san::SanError;
 pub use square::{File, ParseSquareError, Rank, Square};
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -1,0 +1,272 @@
+//! A game: a board plus every move played on it since its start, so that
+//! moves can be taken back and repetitions counted.
+//!
+//! [`Board`] is a single position and never allocates; [`Game`] keeps the
+//! history on the heap: the moves, the [`Undo`]s that take them back, and a
+//! repetition key for each position reached. With it come the rules that
+//! need the past:
+//!
+//! * **threefold repetition** ([`Game::is_threefold_repetition`]): the
+//!   current position has appeared at least three times; a draw either
+//!   player may claim (FIDE 9.2), reported as
+//!   [`Status::ThreefoldRepetition`];
+//! * **fivefold repetition** ([`Game::is_fivefold_repetition`]): at least
+//!   five times; the game is drawn automatically (FIDE 9.6.1), reported as
+//!   [`Status::FivefoldRepetition`];
+//! * the **75-move rule** (automatic) and **fifty-move rule** (claimable)
+//!   come from the board's half-move clock, see [`Board::status`].
+//!
+//! ## When two positions are the same
+//!
+//! As in FIDE 9.2.3: the same side to move, the same pieces on the same
+//! squares, the same castling rights, and the same possible en-passant
+//! capture. Positions are compared by their Polyglot hash, which covers all
+//! of these, except that an en-passant square is ignored when no *legal*
+//! en-passant capture exists (the capturing pawn is pinned, for example),
+//! since the possible moves are then the same as without it. Only the
+//! positions since the last capture or pawn move are compared: no earlier
+//! position can come back.
+//!
+//! Claims announced with the move that would repeat a position (FIDE
+//! 9.2.1.1) are the caller's business: play the move, look, and
+//! [`Game::undo`] it if no claim follows.
+
+use crate::{Board, Move, MoveError, PieceKind, SanError, Status, Undo, zobrist};
+use alloc::vec::Vec;
+
+/// A board and the moves played on it since the start.
+///
+/// ```
+/// use magicboard::{Game, Status};
+/// let mut game = Game::startpos();
+/// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+///     game.play_san(san).unwrap();
+/// }
+/// assert_eq!(game.repetitions(), 3);
+/// assert_eq!(game.status(), Status::ThreefoldRepetition);
+/// assert!(game.status().is_claimable_draw());
+///
+/// let last = game.undo().unwrap();
+/// assert_eq!(last.to_string(), "f6g8");
+/// assert_eq!(game.status(), Status::Ongoing);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    start: Board,
+    board: Board,
+    moves: Vec<Move>,
+    undos: Vec<Undo>,
+    /// The repetition key of each position reached, the start first:
+    /// always one longer than `moves`.
+    keys: Vec<u64>,
+}
+
+impl Game {
+    /// A game starting from `board`.
+    ///
+    /// ```
+    /// use magicboard::{Board, Game};
+    /// let board = Board::from_fen("8/8/4k3/8/8/3K4/8/R7 w - - 0 1").unwrap();
+    /// let game = Game::new(board.clone());
+    /// assert_eq!(game.board(), &board);
+    /// assert!(game.moves().is_empty());
+    /// ```
+    pub fn new(board: Board) -> Game {
+        let key = repetition_key(&board);
+        Game {
+            start: board.clone(),
+            board,
+            moves: Vec::new(),
+            undos: Vec::new(),
+            keys: alloc::vec![key],
+        }
+    }
+
+    /// A game from the standard starting position.
+    pub fn startpos() -> Game {
+        Game::new(Board::startpos())
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+
+    /// The moves played since the start, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Plays `mv` if it is legal in the current position; otherwise returns
+    /// [`MoveError::Illegal`] and changes nothing. Moves may still be
+    /// played after the game has ended by rule: check [`Game::status`].
+    ///
+    /// ```
+    /// use magicboard::{Game, Move, MoveError, Square};
+    /// let mut game = Game::startpos();
+    /// assert_eq!(game.play(Move::new(Square::E2, Square::E5, None)), Err(MoveError::Illegal));
+    /// assert_eq!(game.play(Move::new(Square::E2, Square::E4, None)), Ok(()));
+    /// assert_eq!(game.moves().len(), 1);
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        let undo = self.board.try_make_move(mv)?;
+        self.moves.push(mv);
+        self.undos.push(undo);
+        self.keys.push(repetition_key(&self.board));
+        Ok(())
+    }
+
+    /// Parses `text` as SAN in the current position and plays it.
+    ///
+    /// ```
+    /// use magicboard::{Game, SanError};
+    /// let mut game = Game::startpos();
+    /// let mv = game.play_san("e4").unwrap();
+    /// assert_eq!(mv.to_string(), "e2e4");
+    /// assert_eq!(game.play_san("e4"), Err(SanError::Illegal));
+    /// ```
+    pub fn play_san(&mut self, text: &str) -> Result<Move, SanError> {
+        let mv = self.board.parse_san(text)?;
+        self.play(mv).map_err(|_| SanError::Illegal)?;
+        Ok(mv)
+    }
+
+    /// Parses `text` as UCI in the current position and plays it.
+    ///
+    /// ```
+    /// use magicboard::{Game, MoveError};
+    /// let mut game = Game::startpos();
+    /// assert!(game.play_uci("g1f3").is_ok());
+    /// assert_eq!(game.play_uci("g1f3"), Err(MoveError::Illegal));
+    /// ```
+    pub fn play_uci(&mut self, text: &str) -> Result<Move, MoveError> {
+        let mv = self.board.parse_uci(text)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Takes back the last move and returns it; `None` at the start.
+    ///
+    /// ```
+    /// use magicboard::{Board, Game};
+    /// let mut game = Game::startpos();
+    /// game.play_san("d4").unwrap();
+    /// assert_eq!(game.undo().map(|m| m.to_string()), Some("d2d4".to_string()));
+    /// assert_eq!(game.board(), &Board::startpos());
+    /// assert_eq!(game.undo(), None);
+    /// ```
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        if let Some(undo) = self.undos.pop() {
+            self.board.unmake_move(mv, undo);
+        }
+        self.keys.pop();
+        Some(mv)
+    }
+
+    /// How many times the current position has appeared in this game,
+    /// counting itself (so at least 1). See the
+    /// [module documentation](self) for when positions are the same.
+    pub fn repetitions(&self) -> usize {
+        let n = self.moves.len();
+        let current = self.keys[n];
+        // Positions before the last capture or pawn move cannot recur.
+        let window = n.min(self.board.halfmove_clock() as usize);
+        let oldest = n - window;
+        let mut count = 1;
+        let mut i = n;
+        while i >= oldest + 2 {
+            i -= 2;
+            if self.keys[i] == current {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// True when the current position has appeared at least three times: a
+    /// draw either player may claim.
+    pub fn is_threefold_repetition(&self) -> bool {
+        self.repetitions() >= 3
+    }
+
+    /// True when the current position has appeared at least five times: the
+    /// game is drawn automatically.
+    pub fn is_fivefold_repetition(&self) -> bool {
+        self.repetitions() >= 5
+    }
+
+    /// True when the 75-move rule has drawn the game: see
+    /// [`Board::is_seventy_five_moves`].
+    pub fn is_seventy_five_moves(&self) -> bool {
+        self.board.is_seventy_five_moves()
+    }
+
+    /// The status of the game, repetitions included. In order of
+    /// precedence: checkmate, stalemate, insufficient material, fivefold
+    /// repetition, the 75-move rule (these end the game), threefold
+    /// repetition, the fifty-move rule (these may be claimed), ongoing.
+    ///
+    /// ```
+    /// use magicboard::{Board, Game, Status};
+    /// let board = Board::from_fen("8/8/4k3/8/8/3K4/8/R7 w - - 149 100").unwrap();
+    /// let mut game = Game::new(board);
+    /// assert_eq!(game.status(), Status::FiftyMoves);
+    /// game.play_san("Ra2").unwrap();
+    /// assert_eq!(game.status(), Status::SeventyFiveMoves);
+    /// assert!(game.status().is_game_over());
+    /// ```
+    pub fn status(&self) -> Status {
+        let status = self.board.status();
+        match status {
+            Status::Checkmate { .. } | Status::Stalemate | Status::InsufficientMaterial => status,
+            _ => {
+                let repetitions = self.repetitions();
+                if repetitions >= 5 {
+                    Status::FivefoldRepetition
+                } else if status == Status::SeventyFiveMoves {
+                    status
+                } else if repetitions >= 3 {
+                    Status::ThreefoldRepetition
+                } else {
+                    status
+                }
+            }
+        }
+    }
+}
+
+impl Default for Game {
+    /// A game from the standard starting position.
+    fn default() -> Game {
+        Game::startpos()
+    }
+}
+
+impl From<Board> for Game {
+    fn from(board: Board) -> Game {
+        Game::new(board)
+    }
+}
+
+/// The key positions are compared by: the Polyglot hash, less the
+/// en-passant key when no legal en-passant capture exists.
+fn repetition_key(board: &Board) -> u64 {
+    let Some(ep) = board.en_passant() else {
+        return board.hash();
+    };
+    let can_capture = board
+        .legal_moves()
+        .iter()
+        .any(|mv| mv.to() == ep && board.kind_on(mv.from()) == Some(PieceKind::Pawn));
+    if can_capture {
+        board.hash()
+    } else {
+        board.hash() ^ zobrist::en_passant_key(ep.file())
+    }
+}

@@ -31,7 +31,9 @@
 //! 5. [`moves`], [`movegen`] and [`uci`]: moves, move lists, legal generation,
 //!    UCI move text.
 //! 6. [`make`] and [`zobrist`]: make/unmake with incremental hashing.
-//! 7. [`perft`](mod@perft): counting the move tree.
+//! 7. [`perft`](mod@perft): counting the move tree; [`tt`]: its
+//!    transposition table; [`split`]: cutting a run into independent pieces;
+//!    `perft_parallel` (feature `parallel`): counting on several threads.
 
 #![no_std]
 #![warn(missing_docs)]
@@ -52,8 +54,13 @@ pub mod make;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+#[cfg(feature = "parallel")]
+pub mod perft_parallel;
 pub mod piece;
+pub mod split;
 pub mod square;
+#[cfg(target_has_atomic = "64")]
+pub mod tt;
 pub mod uci;
 pub mod zobrist;
 
@@ -65,5 +72,12 @@ pub use fen::FenError;
 pub use make::Undo;
 pub use moves::{Move, MoveError, MoveList, Uci, MAX_MOVES};
 pub use perft::{divide, perft, perft_full};
+#[cfg(feature = "parallel")]
+pub use perft_parallel::{
+    divide_parallel, perft_parallel, perft_parallel_hashed, perft_parallel_with_table,
+};
 pub use piece::{Piece, PieceKind};
+pub use split::split_positions;
 pub use square::{File, ParseSquareError, Rank, Square};
+#[cfg(target_has_atomic = "64")]
+pub use tt::{perft_hashed, perft_with_table, PerftTable};

@@ -13,7 +13,8 @@
 //! #positions 400
 //! #sequences 400
 //! #id 3f2a...
-//! rnbqkbnr/pppppppp/8/8/8/N7/PPPPPPPP/R1BQKBNR w KQkq - 2 2	1
+//! r1bqkbnr/pppppppp/n7/8/8/N7/PPPPPPPP/R1BQKBNR w KQkq - 2 2<TAB>1
+//! ...
 //! ```
 //!
 //! `id` is a 64-bit FNV-1a digest of the root, the depths and the position

@@ -87,13 +87,16 @@ pub fn divide_parallel(
         return Vec::new();
     }
     let moves = board.legal_moves();
-    let count_move = |&mv: &Move| (mv, count(&board.play(mv), depth - 1, 1, table));
+    // Outside a pool of our own `count` would use rayon's global pool, so
+    // the one-thread path stays sequential all the way down.
+    let one_thread = |&mv: &Move| (mv, sequential(&board.play(mv), depth - 1, table));
     if threads == 1 {
-        return moves.iter().map(count_move).collect();
+        return moves.iter().map(one_thread).collect();
     }
+    let count_move = |&mv: &Move| (mv, count(&board.play(mv), depth - 1, 1, table));
     match pool(threads) {
         Some(pool) => pool.install(|| moves.par_iter().map(count_move).collect()),
-        None => moves.iter().map(count_move).collect(),
+        None => moves.iter().map(one_thread).collect(),
     }
 }
 

@@ -190,6 +190,11 @@ fn read_split(path: &Path) -> Result<SplitFile, Failure> {
     };
     field("magicboard-split")?;
     let (depth, split_depth) = (number("depth")?, number("split-depth")?);
+    if split_depth > depth {
+        return Err(Failure::input(format!(
+            "{name}: #split-depth {split_depth} is deeper than #depth {depth}"
+        )));
+    }
     let root = field("root")?;
     let id = field("id")?.clone();
     if number("positions")? as usize != positions.len()

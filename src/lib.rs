@@ -31,7 +31,9 @@
 //! 5. [`moves`], [`movegen`] and [`uci`]: moves, move lists, legal generation,
 //!    UCI move text.
 //! 6. [`make`] and [`zobrist`]: make/unmake with incremental hashing.
-//! 7. [`perft`](mod@perft): counting the move tree.
+//! 7. [`perft`](mod@perft): counting the move tree; [`tt`]: its
+//!    transposition table; [`split`]: cutting a run into independent pieces;
+//!    `perft_parallel` (feature `parallel`): counting on several threads.
 //! 8. [`san`], [`outcome`] and [`game`]: SAN move text, how a game stands
 //!    (mate, stalemate, draws), and a game with its history (undo,
 //!    repetitions).
@@ -57,9 +59,14 @@ pub mod movegen;
 pub mod moves;
 pub mod outcome;
 pub mod perft;
+#[cfg(feature = "parallel")]
+pub mod perft_parallel;
 pub mod piece;
 pub mod san;
+pub mod split;
 pub mod square;
+#[cfg(target_has_atomic = "64")]
+pub mod tt;
 pub mod uci;
 pub mod zobrist;
 
@@ -73,9 +80,16 @@ pub use make::Undo;
 pub use moves::{MAX_MOVES, Move, MoveError, MoveList, Uci};
 pub use outcome::Status;
 pub use perft::{divide, perft, perft_full};
+#[cfg(feature = "parallel")]
+pub use perft_parallel::{
+    divide_parallel, perft_parallel, perft_parallel_hashed, perft_parallel_with_table,
+};
 pub use piece::{Piece, PieceKind};
 pub use san::SanError;
+pub use split::split_positions;
 pub use square::{File, ParseSquareError, Rank, Square};
+#[cfg(target_has_atomic = "64")]
+pub use tt::{PerftTable, perft_hashed, perft_with_table};
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -30,7 +30,7 @@
 //! 4. [`board`] and [`fen`]: the position, its attack queries, FEN text.
 //! 5. [`moves`], [`movegen`] and [`uci`]: moves, move lists, legal generation,
 //!    UCI move text.
-//! 6. [`make`] and [`zobrist`]: make/unmake with incremental hashing.
+//! 6. [`make`]: make/unmake with incremental hashing ([`zobrist`]).
 //! 7. [`perft`](mod@perft): counting the move tree; [`tt`]: its
 //!    transposition table; [`split`]: cutting a run into independent pieces;
 //!    `perft_parallel` (feature `parallel`): counting on several threads.
@@ -46,29 +46,42 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
-pub mod attacks;
-pub mod bitboard;
-pub mod board;
-pub mod castling;
-pub mod color;
-pub mod fen;
-pub mod game;
-pub mod geometry;
-pub mod make;
-pub mod movegen;
-pub mod moves;
-pub mod outcome;
-pub mod perft;
-#[cfg(feature = "parallel")]
-pub mod perft_parallel;
-pub mod piece;
-pub mod san;
-pub mod split;
+// 1. Vocabulary.
 pub mod square;
+pub mod bitboard;
+pub mod color;
+pub mod piece;
+pub mod castling;
+
+// 2-3. Geometry (shared with build.rs) and the table lookups built from it.
+pub mod geometry;
+pub mod attacks;
+
+// 4. The position and its text form.
+pub mod board;
+pub mod fen;
+pub mod zobrist;
+
+// 5. Moves and their generation.
+pub mod moves;
+pub mod movegen;
+pub mod uci;
+
+// 6. Making and unmaking moves.
+pub mod make;
+
+// 7. Counting the tree.
+pub mod perft;
 #[cfg(target_has_atomic = "64")]
 pub mod tt;
-pub mod uci;
-pub mod zobrist;
+pub mod split;
+#[cfg(feature = "parallel")]
+pub mod perft_parallel;
+
+// 8. Game-level rules and notation.
+pub mod san;
+pub mod outcome;
+pub mod game;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::Board;

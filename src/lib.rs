@@ -24,7 +24,7 @@
 //!
 //! The crate reads top to bottom, each layer using only those above it:
 //!
-//! 1. [`square`], [`bitboard`], [`color`], [`piece`]: the vocabulary.
+//! 1. [`square`], [`bitboard`](mod@bitboard), [`color`], [`piece`]: the vocabulary.
 //! 2. [`geometry`]: slow ray walks, shared with `build.rs` and the tests.
 //! 3. [`attacks`]: table lookups (magic bitboards for sliders).
 //! 4. [`board`] and [`fen`]: the position, its attack queries, FEN text.
@@ -35,6 +35,18 @@
 //! 8. [`san`], [`outcome`] and [`game`]: SAN move text, how a game stands
 //!    (mate, stalemate, draws), and a game with its history (undo,
 //!    repetitions).
+//!
+//! ## Cargo features
+//!
+//! - `std` (default): declares that the target has the standard library.
+//!   The crate itself is `#![no_std]` and needs only `alloc` (for FEN
+//!   strings and [`divide`]'s list); today `std` only turns on serde's
+//!   `std` support, and it is kept so that std-only conveniences can be added
+//!   later without breaking anyone. Build with `default-features = false`
+//!   for bare-metal targets.
+//! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`] and
+//!   [`Board`]; the formats are described in the `serde_impls` module.
+//! - `cli`: the `perft` command-line tool (pulls in clap); libraries need not.
 
 #![no_std]
 #![warn(missing_docs)]
@@ -59,6 +71,8 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod san;
+#[cfg(feature = "serde")]
+pub mod serde_impls;
 pub mod square;
 pub mod uci;
 pub mod zobrist;

@@ -47,6 +47,30 @@
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`] and
 //!   [`Board`]; the formats are described in the `serde_impls` module.
 //! - `cli`: the `perft` command-line tool (pulls in clap); libraries need not.
+//!
+//! The minimum supported Rust version is 1.85 (`rust-version` in
+//! Cargo.toml), set by the dependencies (`rand` in the build script).
+//!
+//! ## Stability
+//!
+//! These are part of the semver contract: they change only with a breaking
+//! release (while the version is `0.y.z`, a new `y`), and the changelog
+//! says so when they do.
+//!
+//! - [`Board::hash`] values: Polyglot's keys, so opening books keep working
+//!   (the start position is `0x463b96181691fc9c`).
+//! - The move encoding of [`Move::to_bits`] / [`Move::from_bits`] (bits 0-5
+//!   from, 6-11 to, 12-14 promotion, 15 castling), for transposition tables.
+//! - Square, file, rank and piece-kind indices (`a1` = 0, `h8` = 63).
+//! - FEN and UCI output: [`Board::to_fen`] (standard `KQkq`, X-FEN on
+//!   Chess960 boards), [`Board::to_shredder_fen`], UCI move text.
+//! - The serde formats (feature `serde`).
+//!
+//! Not promised: the order in which moves are generated (and so the order
+//! of [`divide`]'s list), the `Debug` and diagram formats, the wording of
+//! error messages (the error enums are `#[non_exhaustive]`: new variants
+//! may come in minor releases), the magic numbers and table layout. Raising
+//! the MSRV is done in a minor release, never in a patch release.
 
 #![no_std]
 #![warn(missing_docs)]

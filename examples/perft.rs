@@ -10,7 +10,7 @@
 //! For the full tool with Chess960 and benchmarks, see `src/bin/perft.rs`
 //! (`cargo run --release --features cli --bin perft -- --help`).
 
-use magicboard::{divide, Board};
+use magicboard::{Board, divide};
 use std::process::ExitCode;
 use std::time::Instant;
 

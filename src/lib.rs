@@ -49,7 +49,8 @@
 //! - `cli`: the `perft` command-line tool (pulls in clap); libraries need not.
 //!
 //! The minimum supported Rust version is 1.85 (`rust-version` in
-//! Cargo.toml), set by the dependencies (`rand` in the build script).
+//! Cargo.toml): edition 2024 needs it, and so do `rand` (the build script's)
+//! and `clap` (feature `cli`).
 //!
 //! ## Stability
 //!

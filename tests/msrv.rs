@@ -14,11 +14,15 @@ use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
 
-/// What the crate's own code needs, with the feature that needs it: the
-/// newest item clippy's lint cannot check (it does not look at trait impls).
-const OWN_CODE_NEEDS: ((u64, u64), &str) = ((1, 81), "impl core::error::Error (Rust 1.81)");
+/// What the crate's own code needs that clippy's lint cannot check (it
+/// looks at library items, not at the edition, language features or trait
+/// impls): edition 2024 needs Rust 1.85; `impl core::error::Error` 1.81.
+const OWN_CODE_NEEDS: (Version, &str) = ((1, 85), "edition 2024");
 
-fn parse_version(text: &str) -> (u64, u64) {
+/// A Rust version, major and minor.
+type Version = (u64, u64);
+
+fn parse_version(text: &str) -> Version {
     let mut parts = text.split('.').map(|p| p.parse::<u64>().unwrap());
     (parts.next().unwrap(), parts.next().unwrap_or(0))
 }
@@ -44,7 +48,7 @@ fn declared_msrv_covers_dependencies_and_own_code() {
     );
     let meta: Value = serde_json::from_slice(&output.stdout).unwrap();
 
-    let rust_version: HashMap<&str, (&str, Option<(u64, u64)>)> = meta["packages"]
+    let rust_version: HashMap<&str, (&str, Option<Version>)> = meta["packages"]
         .as_array()
         .unwrap()
         .iter()
@@ -78,7 +82,7 @@ fn declared_msrv_covers_dependencies_and_own_code() {
             }
         }
     }
-    let mut needs: Vec<((u64, u64), String)> = seen
+    let mut needs: Vec<(Version, String)> = seen
         .iter()
         .filter(|&&id| id != root)
         .filter_map(|id| {

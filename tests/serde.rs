@@ -6,7 +6,7 @@
 
 use magicboard::{Board, Move, PieceKind, Square};
 use pretty_assertions::assert_eq;
-use serde_test::{assert_de_tokens_error, assert_tokens, Compact, Configure, Token};
+use serde_test::{Compact, Configure, Token, assert_de_tokens_error, assert_tokens};
 
 /// The positions of the perft suites, each with its Chess960 flag.
 fn positions() -> Vec<(Board, &'static str)> {

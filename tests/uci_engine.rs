@@ -22,6 +22,8 @@ fn start_engine() -> std::process::Child {
     if !cfg!(debug_assertions) {
         cargo.arg("--release");
     }
+    // Keep in step with [features] in Cargo.toml (a missing one only costs
+    // a rebuild).
     let features = [
         ("std", cfg!(feature = "std")),
         ("serde", cfg!(feature = "serde")),

@@ -84,12 +84,32 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 }
 
 /// Squares a knight on `sq` attacks.
+///
+/// ```
+/// use magicboard::{attacks, bitboard, Square};
+/// assert_eq!(attacks::knight_attacks(Square::B1), bitboard! {
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     X . X . . . . .
+///     . . . X . . . .
+///     . . . . . . . .
+/// });
+/// ```
 #[inline(always)]
 pub fn knight_attacks(sq: Square) -> Bitboard {
     Bitboard(KNIGHT_ATTACKS[sq.index()])
 }
 
 /// Squares a king on `sq` attacks.
+///
+/// ```
+/// use magicboard::{attacks, Square};
+/// assert_eq!(attacks::king_attacks(Square::A1).count(), 3);
+/// assert_eq!(attacks::king_attacks(Square::E4).count(), 8);
+/// ```
 #[inline(always)]
 pub fn king_attacks(sq: Square) -> Bitboard {
     Bitboard(KING_ATTACKS[sq.index()])
@@ -123,6 +143,21 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 
 /// The whole line (edge to edge, both squares included) through `a` and `b`
 /// when they share a rank, file or diagonal; empty otherwise.
+///
+/// ```
+/// use magicboard::{attacks, bitboard, Square};
+/// assert_eq!(attacks::line(Square::C3, Square::E5), bitboard! {
+///     . . . . . . . X
+///     . . . . . . X .
+///     . . . . . X . .
+///     . . . . X . . .
+///     . . . X . . . .
+///     . . X . . . . .
+///     . X . . . . . .
+///     X . . . . . . .
+/// });
+/// assert!(attacks::line(Square::A1, Square::B3).is_empty());
+/// ```
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(LINE[a.index() * 64 + b.index()])

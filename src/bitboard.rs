@@ -97,7 +97,7 @@ impl Bitboard {
     }
 
     /// Builds a set from an 8x8 diagram (rank 8 first, `X` or `x` marks a
-    /// square, `.` an empty one, whitespace ignored). Used by [`bitboard!`];
+    /// square, `.` an empty one, whitespace ignored). Used by [`bitboard!`](crate::bitboard!);
     /// panics (at compile time there) on a malformed diagram.
     pub const fn from_diagram(diagram: &str) -> Bitboard {
         let bytes = diagram.as_bytes();
@@ -230,7 +230,7 @@ impl Not for Bitboard {
 }
 
 impl fmt::Debug for Bitboard {
-    /// The diagram form that [`bitboard!`] reads back.
+    /// The diagram form that [`bitboard!`](crate::bitboard!) reads back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Bitboard({:#018x})", self.0)?;
         fmt::Display::fmt(self, f)

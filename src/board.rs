@@ -267,6 +267,15 @@ impl Board {
 
     /// Pieces of the side to move pinned to their own king (moving them off
     /// the line to the pinning piece would expose the king).
+    ///
+    /// ```
+    /// use magicboard::{Board, Square};
+    /// // The bishop on e2 is pinned by the rook on e7; the rook on a1 gives check.
+    /// let board = Board::from_fen("4k3/4r3/8/8/8/8/4B3/r3K3 w - - 0 1").unwrap();
+    /// assert_eq!(board.pinned(), Square::E2.bitboard());
+    /// assert_eq!(board.checkers(), Square::A1.bitboard());
+    /// assert!(board.in_check());
+    /// ```
     pub fn pinned(&self) -> Bitboard {
         self.pinned_for(self.side)
     }

@@ -88,6 +88,15 @@ impl CastlingRights {
     }
 
     /// The square of the castling rook of `color` on `side`, if any.
+    ///
+    /// ```
+    /// use magicboard::{Board, CastlingSide, Color, Square};
+    /// let board = Board::from_fen("1r2k3/8/8/8/8/8/8/4K2R w Kb - 0 1").unwrap();
+    /// let rights = board.castling_rights();
+    /// assert_eq!(rights.rook_square(Color::White, CastlingSide::KingSide), Some(Square::H1));
+    /// assert_eq!(rights.rook_square(Color::Black, CastlingSide::QueenSide), Some(Square::B8));
+    /// assert_eq!(rights.rook_square(Color::White, CastlingSide::QueenSide), None);
+    /// ```
     #[inline]
     pub fn rook_square(&self, color: Color, side: CastlingSide) -> Option<Square> {
         self.rook_file(color, side)

@@ -151,6 +151,15 @@ impl Board {
     /// Parses a FEN as a Chess960 position: like [`Board::from_fen`], but
     /// the board is in Chess960 mode even when its castling rights look
     /// standard (so castling is written king-takes-rook in UCI).
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    /// assert!(!Board::from_fen(fen).unwrap().is_chess960());
+    /// let board = Board::from_fen_chess960(fen).unwrap();
+    /// assert!(board.is_chess960());
+    /// assert_eq!(board, Board::from_fen_chess960(&board.to_shredder_fen()).unwrap());
+    /// ```
     pub fn from_fen_chess960(fen: &str) -> Result<Board, FenError> {
         parse(fen, true)
     }
@@ -170,6 +179,12 @@ impl Board {
 
     /// The position as Shredder-FEN: like [`Board::to_fen`] but castling
     /// rights are always rook files (`HAha`).
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// assert_eq!(Board::startpos().to_shredder_fen(),
+    ///            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    /// ```
     pub fn to_shredder_fen(&self) -> String {
         self.fen_with(true)
     }

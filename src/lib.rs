@@ -24,7 +24,7 @@
 //!
 //! The crate reads top to bottom, each layer using only those above it:
 //!
-//! 1. [`square`], [`bitboard`], [`color`], [`piece`]: the vocabulary.
+//! 1. [`square`], [`bitboard`](mod@bitboard), [`color`], [`piece`]: the vocabulary.
 //! 2. [`geometry`]: slow ray walks, shared with `build.rs` and the tests.
 //! 3. [`attacks`]: table lookups (magic bitboards for sliders).
 //! 4. [`board`] and [`fen`]: the position, its attack queries, FEN text.
@@ -37,6 +37,43 @@
 //! 8. [`san`], [`outcome`] and [`game`]: SAN move text, how a game stands
 //!    (mate, stalemate, draws), and a game with its history (undo,
 //!    repetitions).
+//!
+//! ## Cargo features
+//!
+//! - `std` (default): declares that the target has the standard library.
+//!   The crate itself is `#![no_std]` and needs only `alloc` (for FEN
+//!   strings and [`divide`]'s list); today `std` only turns on serde's
+//!   `std` support, and it is kept so that std-only conveniences can be added
+//!   later without breaking anyone. Build with `default-features = false`
+//!   for bare-metal targets.
+//! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`] and
+//!   [`Board`]; the formats are described in the `serde_impls` module.
+//! - `cli`: the `perft` command-line tool (pulls in clap); libraries need not.
+//!
+//! The minimum supported Rust version is 1.85 (`rust-version` in
+//! Cargo.toml): edition 2024 needs it, and so do `rand` (the build script's)
+//! and `clap` (feature `cli`).
+//!
+//! ## Stability
+//!
+//! These are part of the semver contract: they change only with a breaking
+//! release (while the version is `0.y.z`, a new `y`), and the changelog
+//! says so when they do.
+//!
+//! - [`Board::hash`] values: Polyglot's keys, so opening books keep working
+//!   (the start position is `0x463b96181691fc9c`).
+//! - The move encoding of [`Move::to_bits`] / [`Move::from_bits`] (bits 0-5
+//!   from, 6-11 to, 12-14 promotion, 15 castling), for transposition tables.
+//! - Square, file, rank and piece-kind indices (`a1` = 0, `h8` = 63).
+//! - FEN and UCI output: [`Board::to_fen`] (standard `KQkq`, X-FEN on
+//!   Chess960 boards), [`Board::to_shredder_fen`], UCI move text.
+//! - The serde formats (feature `serde`).
+//!
+//! Not promised: the order in which moves are generated (and so the order
+//! of [`divide`]'s list), the `Debug` and diagram formats, the wording of
+//! error messages (the error enums are `#[non_exhaustive]`: new variants
+//! may come in minor releases), the magic numbers and table layout. Raising
+//! the MSRV is done in a minor release, never in a patch release.
 
 #![no_std]
 #![warn(missing_docs)]
@@ -82,6 +119,10 @@ pub mod perft_parallel;
 pub mod san;
 pub mod outcome;
 pub mod game;
+
+// Optional: serde formats.
+#[cfg(feature = "serde")]
+pub mod serde_impls;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::Board;

@@ -245,6 +245,14 @@ impl Board {
     }
 
     /// The board after `mv` (which must be legal), leaving `self` unchanged.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let start = Board::startpos();
+    /// let after = start.play(start.parse_uci("g1f3").unwrap());
+    /// assert_eq!(after.to_fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+    /// assert_eq!(start, Board::startpos());
+    /// ```
     pub fn play(&self, mv: Move) -> Board {
         let mut next = self.clone();
         next.make_move(mv);

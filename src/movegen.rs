@@ -366,6 +366,13 @@ impl Board {
     }
 
     /// The number of legal moves, counted without building them.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let board = Board::startpos();
+    /// assert_eq!(board.count_legal_moves(), 20);
+    /// assert_eq!(board.count_legal_moves(), board.legal_moves().len() as u64);
+    /// ```
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
@@ -472,6 +479,19 @@ impl Board {
     /// The legal moves by the reference definition: each pseudo-legal move
     /// is made, kept if the mover's king is then not attacked, and unmade.
     /// Slower than [`Board::legal_moves`], which must agree with it.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let board = Board::from_fen("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1").unwrap();
+    /// let mut fast = board.legal_moves();
+    /// let mut reference = board.legal_moves_by_make_unmake();
+    /// fast.sort();
+    /// reference.sort();
+    /// assert_eq!(fast, reference);
+    /// // The pinned bishop cannot move: only the king's 4 moves are legal.
+    /// assert_eq!(board.pseudo_legal_moves().len(), 4 + 9);
+    /// assert_eq!(reference.len(), 4);
+    /// ```
     pub fn legal_moves_by_make_unmake(&self) -> MoveList {
         let us = self.side;
         let mut scratch = self.clone();

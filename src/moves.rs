@@ -119,6 +119,14 @@ impl Move {
     /// The raw 16-bit encoding: bits 0-5 from, 6-11 to, 12-14 promotion
     /// piece index (0 for none), bit 15 castling. Stable within a major
     /// version, for transposition tables.
+    ///
+    /// ```
+    /// use magicboard::{Move, PieceKind, Square};
+    /// let mv = Move::new(Square::E7, Square::E8, Some(PieceKind::Queen));
+    /// assert_eq!(mv.to_bits(), 52 | 60 << 6 | 4 << 12);
+    /// assert_eq!(Move::from_bits(mv.to_bits()), mv);
+    /// assert_eq!(Move::castle(Square::E1, Square::H1).to_bits(), 4 | 7 << 6 | 1 << 15);
+    /// ```
     #[inline]
     pub const fn to_bits(self) -> u16 {
         self.0
@@ -225,6 +233,13 @@ impl MoveList {
     }
 
     /// Keeps only the moves for which `keep` returns true, in order.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let mut moves = Board::startpos().legal_moves();
+    /// moves.retain(|mv| mv.to().rank() == magicboard::Rank::Fourth);
+    /// assert_eq!(moves.len(), 8);
+    /// ```
     pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
         let mut kept = 0;
         for i in 0..self.len {

@@ -38,6 +38,13 @@ pub fn perft(board: &mut Board, depth: u32) -> u64 {
 
 /// Like [`perft`], but every leaf move is made and unmade instead of
 /// counted in bulk: measures make/unmake as well as generation.
+///
+/// ```
+/// use magicboard::{perft, perft_full, Board};
+/// let mut board = Board::startpos();
+/// assert_eq!(perft_full(&mut board, 3), 8902);
+/// assert_eq!(perft_full(&mut board, 3), perft(&mut board, 3));
+/// ```
 pub fn perft_full(board: &mut Board, depth: u32) -> u64 {
     if depth == 0 {
         return 1;

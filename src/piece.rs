@@ -127,6 +127,13 @@ impl Piece {
     }
 
     /// Parses a FEN letter (`'K'` white king, `'p'` black pawn).
+    ///
+    /// ```
+    /// use magicboard::{Color, Piece, PieceKind};
+    /// assert_eq!(Piece::from_char('K'), Some(Piece::new(Color::White, PieceKind::King)));
+    /// assert_eq!(Piece::from_char('p').map(|p| p.to_char()), Some('p'));
+    /// assert_eq!(Piece::from_char('x'), None);
+    /// ```
     pub const fn from_char(c: char) -> Option<Piece> {
         let color = if c.is_ascii_uppercase() {
             Color::White

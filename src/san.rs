@@ -305,7 +305,7 @@ impl SanPattern {
             && mv.to() == self.to
             && mv.promotion() == self.promotion
             && board.kind_on(from) == Some(self.kind)
-            && self.from_file.map_or(true, |f| f == from.file())
-            && self.from_rank.map_or(true, |r| r == from.rank())
+            && self.from_file.is_none_or(|f| f == from.file())
+            && self.from_rank.is_none_or(|r| r == from.rank())
     }
 }

@@ -202,6 +202,11 @@ impl Square {
     }
 
     /// The same square seen from the other side (`a1` <-> `a8`).
+    ///
+    /// ```
+    /// use magicboard::Square;
+    /// assert_eq!(Square::E2.flip_rank(), Square::E7);
+    /// ```
     #[inline]
     pub const fn flip_rank(self) -> Square {
         Square(self.0 ^ 56)

@@ -70,6 +70,14 @@ impl Board {
 
     /// The UCI text of `mv` for this board: king takes rook for castling on
     /// Chess960 boards, the king's two-square step on standard ones.
+    ///
+    /// ```
+    /// use magicboard::{Board, Move, Square};
+    /// let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    /// let castle = Move::castle(Square::E1, Square::H1);
+    /// assert_eq!(Board::from_fen(fen).unwrap().uci(castle).to_string(), "e1g1");
+    /// assert_eq!(Board::from_fen_chess960(fen).unwrap().uci(castle).to_string(), "e1h1");
+    /// ```
     pub fn uci(&self, mv: Move) -> crate::moves::Uci {
         mv.to_uci(self.is_chess960())
     }

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Ecosystem checks for magicboard (issue 7): no_std, docs, packaging, MSRV,
+# the examples. Called by .ci/run (`bash .ci/ecosystem-checks.sh`); runs on a
+# clean clone with a stable Rust toolchain and crates.io only. Steps that
+# need something this machine may not have (the thumbv7em target, a C
+# compiler, python-chess) say "skipped" and why instead of failing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s\n' "$*"; }
+skip() { printf 'skipped: %s\n' "$*"; }
+
+NO_STD_TARGET=thumbv7em-none-eabihf
+CHECK_CRATE=tests/no_std_check/Cargo.toml
+CHECK_TARGET_DIR=target/no_std_check
+
+# --- no_std ----------------------------------------------------------------
+
+step "no_std: the library without default features (host)"
+cargo build --lib --no-default-features
+cargo build --lib --no-default-features --features serde
+
+step "no_std: a #![no_std] staticlib using the library (no std may be linked)"
+# Pin the dependency versions to the main lockfile's.
+[ -f tests/no_std_check/Cargo.lock ] || cp Cargo.lock tests/no_std_check/Cargo.lock
+cargo build --release --manifest-path "$CHECK_CRATE" --target-dir "$CHECK_TARGET_DIR"
+if command -v cc >/dev/null 2>&1; then
+    cc tests/no_std_check/run.c "$CHECK_TARGET_DIR/release/libmagicboard_no_std_check.a" \
+        -o "$CHECK_TARGET_DIR/run"
+    "$CHECK_TARGET_DIR/run"
+else
+    skip "no C compiler to link and run the no_std check (it was built)"
+fi
+
+step "no_std: cross-build for $NO_STD_TARGET"
+have_target() { rustup target list --installed 2>/dev/null | grep -qx "$NO_STD_TARGET"; }
+if command -v rustup >/dev/null 2>&1 && { have_target || timeout 300 rustup target add "$NO_STD_TARGET"; }; then
+    cargo build --lib --no-default-features --features serde --target "$NO_STD_TARGET"
+    cargo build --release --manifest-path "$CHECK_CRATE" --target-dir "$CHECK_TARGET_DIR" \
+        --target "$NO_STD_TARGET"
+    echo "built for $NO_STD_TARGET (no std exists there)"
+else
+    skip "target $NO_STD_TARGET not installed and not installable here; the host staticlib check above stands"
+fi
+
+# --- docs ------------------------------------------------------------------
+
+step "docs: rustdoc with -D warnings (all features, and none)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --no-default-features
+# missing_docs is a warning in src/lib.rs; clippy -D warnings (in .ci/run)
+# turns it into an error, and the doctests run with `cargo test`.
+
+# --- MSRV ------------------------------------------------------------------
+
+step "MSRV"
+msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
+echo "rust-version = $msrv (only $(rustc --version) is installed: the MSRV is checked, not compiled with)"
+# clippy's incompatible_msrv lint: no std item newer than rust-version.
+cargo clippy --all-targets --all-features -- -D warnings -D clippy::incompatible_msrv
+# rust-version equals the newest requirement of our dependencies and edition.
+cargo test --release --all-features --test msrv -- --nocapture
+
+# --- packaging -------------------------------------------------------------
+
+step "package: file list"
+list=$(cargo package --allow-dirty --no-verify --list)
+echo "$list"
+for needed in Cargo.toml build.rs src/lib.rs src/geometry.rs src/bin/perft.rs README.md \
+    CHANGELOG.md LICENSE examples/uci_engine.rs; do
+    grep -qx "$needed" <<<"$list" || { echo "missing from the package: $needed"; exit 1; }
+done
+if grep -q '^tests/' <<<"$list"; then
+    echo "tests/ should stay out of the package"
+    exit 1
+fi
+
+step "package: build the packaged crate (build.rs included)"
+cargo package --allow-dirty
+crate_file=$(ls -t target/package/magicboard-*.crate | head -n 1)
+size=$(wc -c <"$crate_file")
+echo "$crate_file: $size bytes"
+if [ "$size" -gt 512000 ]; then
+    echo "the package is over 500 KB"
+    exit 1
+fi
+
+# --- examples --------------------------------------------------------------
+
+step "examples: the UCI engine driven through a pipe (tests/uci_engine.rs)"
+cargo test --release --all-features --test uci_engine
+
+step "examples: perft and attacks"
+cargo build --release --examples
+out=$(./target/release/examples/perft 4 2>/dev/null)
+# Published count (CPW "Perft Results", start position, depth 4).
+grep -qx 'Nodes searched: 197281' <<<"$out" || { echo "$out"; exit 1; }
+echo "perft example: Nodes searched: 197281"
+./target/release/examples/attacks d5
+./target/release/examples/attacks d5 | grep -q 'white attacks d5 2 time(s): Nc3 Pe4'
+
+step "examples: a game under python-chess, an independent UCI client"
+if command -v python3 >/dev/null 2>&1 && python3 -c 'import chess.engine' 2>/dev/null; then
+    python3 .ci/uci_game.py ./target/release/examples/uci_engine
+elif command -v cutechess-cli >/dev/null 2>&1; then
+    cutechess-cli -engine cmd=./target/release/examples/uci_engine \
+        -engine cmd=./target/release/examples/uci_engine \
+        -each proto=uci tc=inf -games 2 -recover
+else
+    skip "neither python-chess nor cutechess-cli is installed"
+fi
+
+step "ecosystem checks: ok"

@@ -80,7 +80,7 @@ pub fn run_suite(
         .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
     for entry in &mut entries {
         entry.expected.retain(|&(depth, count)| {
-            max_depth.map_or(true, |max| depth <= max) && max_nodes.map_or(true, |max| count <= max)
+            max_depth.is_none_or(|max| depth <= max) && max_nodes.is_none_or(|max| count <= max)
         });
     }
     let checks: usize = entries.iter().map(|e| e.expected.len()).sum();

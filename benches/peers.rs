@@ -10,9 +10,10 @@
 //!   `make_move_new`).
 //!
 //! Depths (in `common::CPW5`) are the same for every crate and chosen so one
-//! iteration takes about 10-200 ms. Before anything is timed, each crate's
+//! iteration takes about 5-200 ms. Before anything is timed, each crate's
 //! count is checked against the published count in `tests/data/cpw.epd`.
-//! Elements = leaf nodes, so criterion's throughput reads as nodes/s.
+//! Elements = leaf nodes, so criterion's throughput reads as nodes/s. Times
+//! are the thread's CPU time on Linux (see `common::Clock`).
 //!
 //! Run: `cargo bench --bench peers` (filter e.g. `-- bulk/kiwipete`);
 //! `benches/compare.sh` runs it and prints the Mnps/ratio table.

@@ -32,8 +32,11 @@ impl Board {
     /// This is the fast path for engines and perft: it does not check
     /// legality. A move whose from-square holds no piece of the side to move,
     /// or whose to-square holds one (other than castling), is refused and
-    /// the board left unchanged; any other illegal move gives a
-    /// self-consistent but meaningless position. It never panics.
+    /// the board left unchanged. Any other illegal move gives a meaningless
+    /// position that may break the board's invariants (a bishop "castling",
+    /// a king captured): release builds never panic, debug builds stop at
+    /// the consistency assertion. Check moves from outside with
+    /// [`Board::is_legal`] or play them with [`Board::try_make_move`].
     ///
     /// ```
     /// use magicboard::{Board, Move, Square};

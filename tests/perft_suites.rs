@@ -18,8 +18,13 @@ use common::{
 use magicboard::{divide, perft, perft_full, Board};
 use pretty_assertions::assert_eq;
 
-/// Counts above this many nodes are left to the ignored full-depth test.
-const FAST_LIMIT: u64 = 2_000_000;
+/// Counts above this many nodes are left to the ignored full-depth test
+/// (debug builds, which run plain `cargo test`, use a smaller budget).
+const FAST_LIMIT: u64 = if cfg!(debug_assertions) {
+    100_000
+} else {
+    2_000_000
+};
 
 /// Runs perft at every depth of `entry` whose expected count is at most
 /// `limit`, and returns one message per mismatch.
@@ -106,6 +111,14 @@ fn cpw_start_and_position_6_up_to_2m_nodes() {
     check_suite("cpw.epd", &ends, false, FAST_LIMIT);
 }
 
+/// Node budget of the `perft_full` test. Every leaf is made there, and in
+/// debug builds each make checks the whole board's consistency.
+const FULL_LIMIT: u64 = if cfg!(debug_assertions) {
+    5_000
+} else {
+    100_000
+};
+
 /// `perft_full` makes every leaf move instead of counting the last ply in
 /// bulk; it must reach the same published counts.
 #[test]
@@ -119,7 +132,7 @@ fn perft_full_matches_published_counts() {
         for entry in &suite {
             let mut board = parse(&entry.fen, chess960);
             for &(depth, expected) in &entry.counts {
-                if expected > 100_000 {
+                if expected > FULL_LIMIT {
                     continue;
                 }
                 let got = perft_full(&mut board, depth);
@@ -171,7 +184,11 @@ fn assert_generators_agree(board: &Board, context: &str) {
         sorted_uci(board, &reference),
         "legal_moves() (left) differs from legal_moves_by_make_unmake() (right) on {board:?} ({context})"
     );
-    assert_eq!(board.count_legal_moves(), fast.len() as u64, "count_legal_moves on {board:?}");
+    assert_eq!(
+        board.count_legal_moves(),
+        fast.len() as u64,
+        "count_legal_moves on {board:?}"
+    );
 }
 
 #[test]
@@ -270,10 +287,7 @@ fn mismatch_message_names_fen_depth_expected_and_got() {
 
 #[test]
 fn epd_reader_accepts_the_usual_spellings() {
-    let expected = Some((
-        "8/8/8/8/8/8/8/K6k w - -".to_string(),
-        vec![(1, 3), (2, 9)],
-    ));
+    let expected = Some(("8/8/8/8/8/8/8/K6k w - -".to_string(), vec![(1, 3), (2, 9)]));
     for line in [
         "8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D2 9",
         "8/8/8/8/8/8/8/K6k w - -;D1 3;D2 9",

@@ -26,7 +26,11 @@ fn assert_moves(fen: &str, expected: &[&str]) -> Board {
 fn assert_moves_on(b: &Board, expected: &[&str]) {
     let mut expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
     expected.sort();
-    assert_eq!(sorted_uci(b, &b.legal_moves()), expected, "legal moves of {b:?}");
+    assert_eq!(
+        sorted_uci(b, &b.legal_moves()),
+        expected,
+        "legal moves of {b:?}"
+    );
     assert_eq!(
         sorted_uci(b, &b.legal_moves_by_make_unmake()),
         expected,
@@ -46,14 +50,22 @@ fn assert_moves_from(fen: &str, from: Square, expected: &[&str]) -> Board {
         .collect();
     let mut expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
     expected.sort();
-    assert_eq!(sorted_uci(&b, &mine), expected, "moves from {from} on {b:?}");
+    assert_eq!(
+        sorted_uci(&b, &mine),
+        expected,
+        "moves from {from} on {b:?}"
+    );
     let reference: Vec<Move> = b
         .legal_moves_by_make_unmake()
         .iter()
         .copied()
         .filter(|m| m.from() == from)
         .collect();
-    assert_eq!(sorted_uci(&b, &reference), expected, "reference, from {from}");
+    assert_eq!(
+        sorted_uci(&b, &reference),
+        expected,
+        "reference, from {from}"
+    );
     b
 }
 
@@ -355,7 +367,10 @@ fn en_passant_capturing_the_checking_pawn_is_legal() {
     );
     assert_eq!(b.checkers(), Square::D5.bitboard());
     let after = b.play(Move::new(Square::E5, Square::D6, None));
-    assert!(after.piece_on(Square::D5).is_none(), "the d5 pawn is captured");
+    assert!(
+        after.piece_on(Square::D5).is_none(),
+        "the d5 pawn is captured"
+    );
     assert_eq!(
         after.piece_on(Square::D6).map(|p| (p.color, p.kind)),
         Some((Color::White, PieceKind::Pawn))
@@ -365,7 +380,10 @@ fn en_passant_capturing_the_checking_pawn_is_legal() {
 #[test]
 fn en_passant_does_not_answer_a_check_from_another_piece() {
     // White: Kg1, Pe5. Black: Kh8, Ra1 checking on the first rank, Pd5.
-    assert_moves("7k/8/8/3pP3/8/8/8/r5K1 w - d6 0 1", &["g1f2", "g1g2", "g1h2"]);
+    assert_moves(
+        "7k/8/8/3pP3/8/8/8/r5K1 w - d6 0 1",
+        &["g1f2", "g1g2", "g1h2"],
+    );
 }
 
 #[test]
@@ -398,8 +416,8 @@ fn promotions_with_and_without_capture() {
     let b = assert_moves(
         "k6n/6P1/8/8/8/8/8/K7 w - - 0 1",
         &[
-            "g7g8q", "g7g8r", "g7g8b", "g7g8n", "g7h8q", "g7h8r", "g7h8b", "g7h8n", "a1a2",
-            "a1b1", "a1b2",
+            "g7g8q", "g7g8r", "g7g8b", "g7g8n", "g7h8q", "g7h8r", "g7h8b", "g7h8n", "a1a2", "a1b1",
+            "a1b2",
         ],
     );
     for kind in PieceKind::PROMOTIONS {
@@ -419,8 +437,8 @@ fn promotions_with_and_without_capture() {
     assert_moves(
         "7k/8/8/8/8/8/1p6/R3K3 b - - 0 1",
         &[
-            "b2b1q", "b2b1r", "b2b1b", "b2b1n", "b2a1q", "b2a1r", "b2a1b", "b2a1n", "h8g7",
-            "h8g8", "h8h7",
+            "b2b1q", "b2b1r", "b2b1b", "b2b1n", "b2a1q", "b2a1r", "b2a1b", "b2a1n", "h8g7", "h8g8",
+            "h8h7",
         ],
     );
 }

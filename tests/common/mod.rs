@@ -22,13 +22,16 @@ pub struct SuiteEntry {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EpdError(pub String);
 
+/// A parsed EPD line: the FEN and its `(depth, nodes)` counts.
+pub type EpdLine = (String, Vec<(u32, u64)>);
+
 /// Parses one line of a perft EPD file: `FEN ;D1 n ;D2 n ...`.
 ///
 /// Returns `Ok(None)` for blank lines and `#` comments. Whitespace around
 /// the separators is free (`;D1 20`, `; D1 20`, `;D1  20`), `\r` is
 /// ignored, and fields that are not `Dn` counts are an error rather than
 /// skipped, so a typo in the data cannot silently drop a check.
-pub fn parse_epd_line(text: &str) -> Result<Option<(String, Vec<(u32, u64)>)>, EpdError> {
+pub fn parse_epd_line(text: &str) -> Result<Option<EpdLine>, EpdError> {
     let text = text.trim();
     if text.is_empty() || text.starts_with('#') {
         return Ok(None);
@@ -58,7 +61,9 @@ pub fn parse_epd_line(text: &str) -> Result<Option<(String, Vec<(u32, u64)>)>, E
             .parse()
             .map_err(|_| EpdError(format!("bad node count in {part:?}")))?;
         if depth == 0 || counts.iter().any(|&(d, _)| d == depth) {
-            return Err(EpdError(format!("depth {depth} zero or repeated in {text:?}")));
+            return Err(EpdError(format!(
+                "depth {depth} zero or repeated in {text:?}"
+            )));
         }
         counts.push((depth, nodes));
     }
@@ -105,7 +110,11 @@ pub fn standard_suite() -> Vec<SuiteEntry> {
     let mut fens: Vec<&str> = suite.iter().map(|e| e.fen.as_str()).collect();
     fens.sort();
     fens.dedup();
-    assert_eq!(fens.len(), 127, "standard.epd should hold 127 distinct positions");
+    assert_eq!(
+        fens.len(),
+        127,
+        "standard.epd should hold 127 distinct positions"
+    );
     suite
 }
 

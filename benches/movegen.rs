@@ -15,9 +15,9 @@
 
 mod common;
 
-use common::{movegen_fens, published_count, quick_config, Criterion};
-use criterion::{criterion_group, criterion_main, BenchmarkId, Throughput};
-use magicboard::{attacks, perft, perft_full, Bitboard, Board, MoveList, Square};
+use common::{Criterion, movegen_fens, published_count, quick_config};
+use criterion::{BenchmarkId, Throughput, criterion_group, criterion_main};
+use magicboard::{Bitboard, Board, MoveList, Square, attacks, perft, perft_full};
 use std::hint::black_box;
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

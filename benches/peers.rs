@@ -23,8 +23,8 @@
 
 mod common;
 
-use common::{published_count, quick_config, BenchPosition, Criterion, CPW5};
-use criterion::{criterion_group, criterion_main, BenchmarkId, SamplingMode, Throughput};
+use common::{BenchPosition, CPW5, Criterion, published_count, quick_config};
+use criterion::{BenchmarkId, SamplingMode, Throughput, criterion_group, criterion_main};
 use magicboard::{perft, perft_full};
 use std::hint::black_box;
 use std::str::FromStr;

@@ -32,10 +32,10 @@ impl Board {
     /// legality (use [`Board::try_make_move`] for moves from outside). It
     /// never panics, and never breaks the board's invariants: a move that
     /// could (no piece of the side to move on the from-square, a capture of
-    /// one's own piece or of a king, a promotion of a piece other than a pawn
-    /// or to a pawn or king, a
-    /// castling move without king and rook or with its destination squares
-    /// taken) is refused and the board left unchanged; any other illegal
+    /// one's own piece or of a king, a promotion of a piece other than a
+    /// pawn or to a pawn or king, a castling move without king and rook or
+    /// with its destination squares taken, an en-passant capture with no
+    /// enemy pawn to take) is refused and the board left unchanged; any other illegal
     /// move gives a consistent but meaningless position.
     ///
     /// ```

@@ -136,7 +136,7 @@ impl Clock {
 
     #[cfg(target_os = "linux")]
     fn now_ns(&self) -> u64 {
-        use rustix::time::{clock_gettime, ClockId};
+        use rustix::time::{ClockId, clock_gettime};
         let id = if self.cpu {
             ClockId::ThreadCPUTime
         } else {

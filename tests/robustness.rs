@@ -11,10 +11,7 @@
 #[path = "../fuzz/fuzz_targets/common.rs"]
 mod common;
 
-use magicboard::{
-    geometry, perft, Board, File, Move, MoveError, MoveList, Piece, PieceKind, Rank, Square,
-    MAX_MOVES,
-};
+use magicboard::{geometry, perft, Board, File, Move, MoveError, Piece, PieceKind, Rank, Square};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use std::str::FromStr;
@@ -165,6 +162,49 @@ fn make_move_with_any_value_keeps_the_board_consistent() {
                 "unmake {mv:?} on {} gives {scratch:?}",
                 board.to_fen()
             );
+        }
+    }
+}
+
+/// Garbage after garbage: runs of random move values (most starting on a
+/// piece of the side to move, so that they are played), each leaving a
+/// consistent board, then all taken back. Release builds only, as above.
+#[cfg(not(debug_assertions))]
+#[test]
+fn make_move_sequences_of_any_values_unmake_exactly() {
+    let mut rng = rng(17);
+    for board in boards() {
+        for _ in 0..500 {
+            let mut scratch = board.clone();
+            let mut history = Vec::new();
+            for _ in 0..rng.random_range(1..30) {
+                let mut bits: u16 = rng.random();
+                if rng.random_bool(0.9) {
+                    let ours: Vec<Square> = scratch
+                        .colored(scratch.side_to_move())
+                        .into_iter()
+                        .collect();
+                    let from = ours[rng.random_range(0..ours.len())];
+                    bits = (bits & !63) | from.index() as u16;
+                }
+                let mv = Move::from_bits(bits);
+                let before = scratch.clone();
+                let undo = scratch.make_move(mv);
+                assert!(
+                    scratch.is_consistent(),
+                    "{mv:?} on {before:?} gives {scratch:?}"
+                );
+                let _ = scratch.legal_moves();
+                let _ = scratch.to_fen();
+                history.push((mv, undo, before));
+            }
+            while let Some((mv, undo, before)) = history.pop() {
+                scratch.unmake_move(mv, undo);
+                assert!(
+                    scratch == before,
+                    "unmake {mv:?}: {scratch:?} != {before:?}"
+                );
+            }
         }
     }
 }
@@ -387,6 +427,7 @@ fn geometry_is_total_on_any_index() {
 #[cfg(not(debug_assertions))]
 #[test]
 fn a_full_move_list_ignores_further_moves() {
+    use magicboard::{MoveList, MAX_MOVES};
     let mut list = MoveList::new();
     for bits in 0..(MAX_MOVES as u16 + 10) {
         list.push(Move::from_bits(bits));

@@ -27,7 +27,7 @@
 
 use cozy_chess as cozy;
 use magicboard::attacks::pawn_attacks;
-use magicboard::{perft, Board, CastlingSide, Color, Move, PieceKind, Square};
+use magicboard::{Board, CastlingSide, Color, Move, PieceKind, Square, perft};
 use pretty_assertions::assert_eq;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};

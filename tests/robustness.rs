@@ -11,7 +11,7 @@
 #[path = "../fuzz/fuzz_targets/common.rs"]
 mod common;
 
-use magicboard::{geometry, perft, Board, File, Move, MoveError, Piece, PieceKind, Rank, Square};
+use magicboard::{Board, File, Move, MoveError, Piece, PieceKind, Rank, Square, geometry, perft};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use std::str::FromStr;
@@ -436,7 +436,7 @@ fn geometry_is_total_on_any_index() {
 #[cfg(not(debug_assertions))]
 #[test]
 fn a_full_move_list_ignores_further_moves() {
-    use magicboard::{MoveList, MAX_MOVES};
+    use magicboard::{MAX_MOVES, MoveList};
     let mut list = MoveList::new();
     for bits in 0..(MAX_MOVES as u16 + 10) {
         list.push(Move::from_bits(bits));

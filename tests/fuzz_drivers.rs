@@ -103,27 +103,29 @@ fn fuzz_uci_on_stable() {
                 for _ in 0..rng.random_range(0..8) {
                     let len = rng.random_range(0..7);
                     for _ in 0..len {
-                        input.push(b"abcdefgh12345678qrbnkpQ0"[rng.random_range(0..24)]);
+                        const ALPHABET: &[u8] = b"abcdefgh12345678qrbnkpQ0NBRKxO-=+#";
+                        input.push(ALPHABET[rng.random_range(0..ALPHABET.len())]);
                     }
                     input.push(b' ');
                 }
             }
             _ => {
-                // Legal moves in both castling notations, some edited; the
-                // parsed ones are played, so later tokens meet new positions.
+                // Legal moves in both UCI castling notations and in SAN, some
+                // edited; the parsed ones are played, so later tokens meet
+                // new positions.
                 let moves = board.legal_moves();
                 let mut text = String::new();
                 for _ in 0..rng.random_range(1..6) {
                     let mv = moves[rng.random_range(0..moves.len())];
-                    let written = if rng.random_bool(0.5) {
-                        board.uci(mv).to_string()
-                    } else {
-                        mv.to_uci(true).to_string()
+                    let written = match rng.random_range(0..3) {
+                        0 => board.uci(mv).to_string(),
+                        1 => mv.to_uci(true).to_string(),
+                        _ => board.to_san(mv),
                     };
                     text.push_str(&written);
                     text.push(' ');
                 }
-                input.extend(mutate(&mut rng, &text, b"abcdefgh12345678qrbnk"));
+                input.extend(mutate(&mut rng, &text, b"abcdefgh12345678qrbnkNBRQKxO-=+#"));
             }
         }
         common::uci_san(&input);

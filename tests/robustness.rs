@@ -305,6 +305,23 @@ fn parse_uci_never_panics_and_returns_only_legal_moves() {
     }
 }
 
+#[test]
+fn parse_san_never_panics_and_returns_only_legal_moves() {
+    let mut rng = rng(4);
+    let boards = boards();
+    for i in 0..scaled(200_000) {
+        let board = &boards[i % boards.len()];
+        let text = garbage_text(&mut rng, "abcdefgh12345678NBRQKPxO0-=+#!?e.p ", 8);
+        let _ = common::check_san(board, &text);
+    }
+    let start = Board::startpos();
+    for text in [
+        "", "-", "--", "O-", "O-O-O-O", "Nf", "N", "=Q", "é4", "e4é", "Pe4é", "e9", "xx",
+    ] {
+        assert!(start.parse_san(text).is_err(), "{text:?}");
+    }
+}
+
 // ----- FEN text -----------------------------------------------------------
 
 #[test]

@@ -9,7 +9,7 @@
 // Each fuzz target uses one of these functions.
 #![allow(dead_code)]
 
-use magicboard::{Board, Move, MoveError, MoveList, Undo};
+use magicboard::{Board, Move, MoveError, MoveList, SanError, Undo};
 
 /// Positions that `uci_san` and `play` start from, chosen by the first
 /// input byte: `(FEN, parse as Chess960)`.
@@ -90,7 +90,8 @@ fn reparse(board: &Board, fen: &str) -> Board {
 
 /// The properties every board must have: consistent, FEN and Shredder-FEN
 /// that parse back to the same board, formatting that works, and legal moves
-/// that agree with the reference and can be made and unmade.
+/// that agree with the reference, whose UCI and SAN text parse back to them,
+/// and that can be made and unmade.
 pub fn check_board(board: &Board) {
     assert!(board.is_consistent(), "inconsistent board {board:?}");
     let fen = board.to_fen();
@@ -114,6 +115,8 @@ pub fn check_board(board: &Board) {
     let mut scratch = board.clone();
     for &mv in &moves {
         assert_eq!(board.parse_uci(&board.uci(mv).to_string()), Ok(mv));
+        let san = board.to_san(mv);
+        assert_eq!(board.parse_san(&san), Ok(mv), "SAN {san:?} on {fen}");
         let undo = scratch.make_move(mv);
         assert!(scratch.is_consistent(), "{fen} after {mv:?}");
         assert!(
@@ -173,9 +176,30 @@ pub fn check_uci(board: &Board, text: &str) -> Result<Move, MoveError> {
     result
 }
 
+/// Parses `text` as SAN on `board` and checks the answer: a parsed move is
+/// legal, and its SAN as we write it parses back to it.
+pub fn check_san(board: &Board, text: &str) -> Result<Move, SanError> {
+    let result = board.parse_san(text);
+    match &result {
+        Ok(mv) => {
+            assert!(
+                board.is_legal(*mv),
+                "SAN {text:?} parsed to an illegal {mv:?}"
+            );
+            let ours = board.to_san(*mv);
+            assert_eq!(board.parse_san(&ours), Ok(*mv), "{text:?} -> {ours:?}");
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+    result
+}
+
 /// Target `uci_san`: the first byte picks a start position, the rest is
 /// text. The whole text, then each whitespace-separated token, is parsed
-/// as a UCI move; tokens that parse are played, so the input can walk a game.
+/// as a UCI move and as SAN; a token that parses is played (UCI first), so
+/// the input can walk a game.
 pub fn uci_san(data: &[u8]) {
     let Some((&first, rest)) = data.split_first() else {
         return;
@@ -183,8 +207,11 @@ pub fn uci_san(data: &[u8]) {
     let mut board = position(first);
     let text = String::from_utf8_lossy(rest);
     let _ = check_uci(&board, &text);
+    let _ = check_san(&board, &text);
     for token in text.split_whitespace() {
-        if let Ok(mv) = check_uci(&board, token) {
+        let uci = check_uci(&board, token);
+        let san = check_san(&board, token);
+        if let Ok(mv) = uci.or(san.map_err(|_| MoveError::Illegal)) {
             board.make_move(mv);
             assert!(board.is_consistent());
         }
@@ -195,8 +222,10 @@ pub fn uci_san(data: &[u8]) {
 /// below 0xF0 plays the legal move with that index (modulo their number),
 /// and a byte from 0xF0 up offers the next two bytes as a raw
 /// [`Move::from_bits`] to [`Board::try_make_move`]. Every position reached
-/// passes [`check_board`]; then all moves are unmade and the board (hash
-/// included) must come back exactly, step by step.
+/// is consistent, its fast generator agrees with the reference and its FEN
+/// parses back to it; the last one passes [`check_board`]. Then all moves
+/// are unmade and the board (hash included) must come back exactly, step by
+/// step.
 pub fn play(data: &[u8]) {
     let Some((&first, mut rest)) = data.split_first() else {
         return;
@@ -233,8 +262,16 @@ pub fn play(data: &[u8]) {
             let undo = board.make_move(mv);
             history.push((mv, undo, before));
         }
-        check_board(&board);
+        assert!(board.is_consistent(), "{board:?}");
+        assert_eq!(
+            sorted(board.legal_moves()),
+            sorted(board.legal_moves_by_make_unmake()),
+            "fast generator against the reference on {}",
+            board.to_fen()
+        );
+        assert!(reparse(&board, &board.to_fen()) == board, "{board:?}");
     }
+    check_board(&board);
     while let Some((mv, undo, before)) = history.pop() {
         board.unmake_move(mv, undo);
         assert!(board == before, "unmake {mv:?}: {board:?} != {before:?}");

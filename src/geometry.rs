@@ -6,7 +6,8 @@
 //! tables, and the tests use it as the oracle for [`crate::attacks`]. It is
 //! self-contained on purpose: squares are plain indices `0..64` (`a1 = 0`,
 //! `h8 = 63`) and bitboards plain `u64`, so that the build script needs
-//! nothing else from the crate.
+//! nothing else from the crate. An index outside `0..64` is off the board:
+//! it has no neighbours, attacks and lines are empty, nothing panics.
 //!
 //! These functions are far too slow for move generation; use
 //! [`crate::attacks`] there.
@@ -40,8 +41,11 @@ pub const KING_STEPS: [(i8, i8); 8] = [
 
 /// The square `steps` steps of `(df, dr)` away from `sq`, if it is on the board.
 pub fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
-    let file = (sq % 8) as i8 + df;
-    let rank = (sq / 8) as i8 + dr;
+    if sq >= 64 {
+        return None;
+    }
+    let file = (sq % 8) as i16 + i16::from(df);
+    let rank = (sq / 8) as i16 + i16::from(dr);
     if (0..8).contains(&file) && (0..8).contains(&rank) {
         Some((rank * 8 + file) as usize)
     } else {
@@ -120,7 +124,7 @@ pub fn pawn_attacks(white: bool, sq: usize) -> u64 {
 
 /// The unit step from `a` towards `b` if they share a rank, file or diagonal.
 fn direction(a: usize, b: usize) -> Option<(i8, i8)> {
-    if a == b {
+    if a == b || a >= 64 || b >= 64 {
         return None;
     }
     let df = (b % 8) as i8 - (a % 8) as i8;

@@ -21,6 +21,9 @@ pub struct Undo {
     hash: u64,
     /// False when `make_move` refused the move and changed nothing.
     applied: bool,
+    /// True when the capture was en passant (the pawn taken stood beside
+    /// the destination, not on it).
+    en_passant: bool,
 }
 
 impl Board {
@@ -34,9 +37,10 @@ impl Board {
     /// could (no piece of the side to move on the from-square, a capture of
     /// one's own piece or of a king, a promotion of a piece other than a
     /// pawn or to a pawn or king, a castling move without king and rook or
-    /// with its destination squares taken, an en-passant capture with no
-    /// enemy pawn to take) is refused and the board left unchanged; any other illegal
-    /// move gives a consistent but meaningless position.
+    /// with its destination squares taken) is refused and the board left
+    /// unchanged; any other illegal move gives a consistent but meaningless
+    /// position that [`Board::unmake_move`] takes back (en passant takes
+    /// only a pawn that is there).
     ///
     /// ```
     /// use magicboard::{Board, Move, Square};
@@ -61,6 +65,7 @@ impl Board {
             fullmove: self.fullmove,
             hash: self.hash,
             applied: false,
+            en_passant: false,
         };
         let Some(kind) = self.mailbox[from.index()] else {
             return undo;
@@ -89,7 +94,8 @@ impl Board {
             self.set_castling(us, CastlingSide::KingSide, None);
             self.set_castling(us, CastlingSide::QueenSide, None);
         } else {
-            if let Some(captured) = self.mailbox[to.index()] {
+            let target = self.mailbox[to.index()];
+            if let Some(captured) = target {
                 self.remove_piece(them, captured, to);
                 undo.captured = Some(captured);
                 self.halfmove = 0;
@@ -98,10 +104,16 @@ impl Board {
             if kind == PieceKind::Pawn {
                 self.halfmove = 0;
                 let double = to.index().abs_diff(from.index()) == 16;
-                if Some(to) == undo.ep {
-                    let captured = Square::new(to.file(), from.rank());
-                    self.remove_piece(them, PieceKind::Pawn, captured);
+                let victim = Square::new(to.file(), from.rank());
+                // En passant takes the pawn beside the mover, and only when
+                // it is there (any move value must keep the board consistent).
+                if Some(to) == undo.ep
+                    && target.is_none()
+                    && self.colored_pieces(them, PieceKind::Pawn).contains(victim)
+                {
+                    self.remove_piece(them, PieceKind::Pawn, victim);
                     undo.captured = Some(PieceKind::Pawn);
+                    undo.en_passant = true;
                 } else if double {
                     // Keep the square only when a pawn can capture onto it
                     // (Polyglot's rule, see `Board::en_passant`).
@@ -205,7 +217,7 @@ impl Board {
                     self.move_piece_unhashed(us, kind, to, from);
                 }
                 if let Some(captured) = undo.captured {
-                    let at = if kind == PieceKind::Pawn && Some(to) == undo.ep {
+                    let at = if undo.en_passant {
                         Square::new(to.file(), from.rank())
                     } else {
                         to

@@ -30,6 +30,8 @@ pub struct Move(u16);
 const TO_SHIFT: u32 = 6;
 const PROMO_SHIFT: u32 = 12;
 const CASTLE_FLAG: u16 = 1 << 15;
+/// The promotion code of a pawn (never legal; see [`Move::new`]).
+const PAWN_PROMOTION: u16 = 6;
 
 impl Move {
     /// The null move (`a1a1`, printed `0000`): a placeholder, never legal.
@@ -42,6 +44,9 @@ impl Move {
     #[inline(always)]
     pub const fn new(from: Square, to: Square, promotion: Option<PieceKind>) -> Move {
         let promo = match promotion {
+            // Pawn has index 0, which means "no promotion": give it a code
+            // of its own so that the move stays distinct (and illegal).
+            Some(PieceKind::Pawn) => PAWN_PROMOTION,
             Some(kind) => kind as u16,
             None => 0,
         };
@@ -71,6 +76,7 @@ impl Move {
     pub const fn promotion(self) -> Option<PieceKind> {
         match (self.0 >> PROMO_SHIFT) & 7 {
             0 => None,
+            PAWN_PROMOTION => Some(PieceKind::Pawn),
             k => PieceKind::from_index(k as usize),
         }
     }
@@ -117,7 +123,7 @@ impl Move {
     }
 
     /// The raw 16-bit encoding: bits 0-5 from, 6-11 to, 12-14 promotion
-    /// piece index (0 for none), bit 15 castling. Stable within a major
+    /// piece index (0 for none, 6 for a pawn), bit 15 castling. Stable within a major
     /// version, for transposition tables.
     ///
     /// ```

@@ -220,8 +220,9 @@ impl Square {
     /// assert_eq!(Square::H1.offset(1, 0), None);
     /// ```
     pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
-        let file = (self.0 & 7) as i8 + df;
-        let rank = (self.0 >> 3) as i8 + dr;
+        // Widened: `7 + 127` overflows an i8 (a panic in debug builds).
+        let file = (self.0 & 7) as i16 + df as i16;
+        let rank = (self.0 >> 3) as i16 + dr as i16;
         if file >= 0 && file < 8 && rank >= 0 && rank < 8 {
             Some(Square((rank * 8 + file) as u8))
         } else {

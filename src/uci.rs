@@ -39,7 +39,9 @@ impl Board {
         let promotion = match bytes.get(4) {
             None => None,
             Some(&c) => match PieceKind::from_char(c as char) {
-                Some(kind) if c.is_ascii_lowercase() => Some(kind),
+                Some(kind) if c.is_ascii_lowercase() && PieceKind::PROMOTIONS.contains(&kind) => {
+                    Some(kind)
+                }
                 _ => return Err(MoveError::BadUci),
             },
         };

@@ -280,7 +280,7 @@ impl Board {
         }
         if checkers.is_empty() && !self.castling.is_empty() {
             for side in CastlingSide::ALL {
-                if let Some(mv) = self.castling_move(side, occupied) {
+                if let Some(mv) = self.castling_move(side, occupied, Some(attacked)) {
                     sink.single(mv);
                 }
             }
@@ -328,8 +328,20 @@ impl Board {
     /// square to its destination is attacked once king and rook have left
     /// their squares (which also catches a castling rook that was shielding
     /// the king along the first rank). Shared by both generators.
+    ///
+    /// `attacked`, when given, holds the squares the opponent attacks with
+    /// the king lifted off the board (the fast generator has it already).
+    /// It answers for every square of the king's path, except when lifting
+    /// the rook too would open a rank attack through the rook's square (a
+    /// Chess960 rook between the king and an enemy rook or queen); only then
+    /// is each square tested again.
     #[inline]
-    fn castling_move(&self, side: CastlingSide, occupied: Bitboard) -> Option<Move> {
+    fn castling_move(
+        &self,
+        side: CastlingSide,
+        occupied: Bitboard,
+        attacked: Option<Bitboard>,
+    ) -> Option<Move> {
         let us = self.side;
         let rook = self.castling.rook_square(us, side)?;
         let king = self.king(us);
@@ -342,8 +354,20 @@ impl Board {
         if !(must_be_empty & occupied).is_empty() {
             return None;
         }
+        let squares = king_path.with(king);
+        if let Some(attacked) = attacked {
+            if !(squares & attacked).is_empty() {
+                return None;
+            }
+            let theirs = self.colored(!us);
+            let straight = (self.pieces(PieceKind::Rook) | self.pieces(PieceKind::Queen)) & theirs;
+            let xray = rook_attacks(rook, occupied) & Bitboard::rank(rank) & straight;
+            if xray.is_empty() {
+                return Some(Move::castle(king, rook));
+            }
+        }
         let without = occupied & !movers;
-        let safe = (king_path.with(king))
+        let safe = squares
             .into_iter()
             .all(|sq| self.attackers_with(sq, !us, without).is_empty());
         safe.then_some(Move::castle(king, rook))
@@ -430,7 +454,7 @@ impl Board {
         }
         if !self.in_check() {
             for side in CastlingSide::ALL {
-                if let Some(mv) = self.castling_move(side, occupied) {
+                if let Some(mv) = self.castling_move(side, occupied, None) {
                     list.push(mv);
                 }
             }

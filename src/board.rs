@@ -312,19 +312,8 @@ impl Board {
         self.hash ^= zobrist::piece_key(color, kind, sq);
     }
 
-    #[inline(always)]
-    pub(crate) fn remove_piece(&mut self, color: Color, kind: PieceKind, sq: Square) {
-        self.remove_piece_unhashed(color, kind, sq);
-        self.hash ^= zobrist::piece_key(color, kind, sq);
-    }
-
-    #[inline(always)]
-    pub(crate) fn move_piece(&mut self, color: Color, kind: PieceKind, from: Square, to: Square) {
-        self.move_piece_unhashed(color, kind, from, to);
-        self.hash ^= zobrist::piece_key(color, kind, from) ^ zobrist::piece_key(color, kind, to);
-    }
-
-    // The `_unhashed` forms leave the hash alone: unmake restores it whole.
+    // The `_unhashed` forms leave the hash alone: unmake restores it whole,
+    // and perft's make does not keep it.
 
     #[inline(always)]
     pub(crate) fn put_piece_unhashed(&mut self, color: Color, kind: PieceKind, sq: Square) {
@@ -355,15 +344,6 @@ impl Board {
         self.by_color[color.index()] ^= bb;
         self.mailbox[from.index()] = None;
         self.mailbox[to.index()] = Some(kind);
-    }
-
-    /// Sets a castling right, keeping the hash in step.
-    #[inline]
-    pub(crate) fn set_castling(&mut self, color: Color, side: CastlingSide, file: Option<File>) {
-        if self.castling.has(color, side) != file.is_some() {
-            self.hash ^= zobrist::castling_key(color, side);
-        }
-        self.castling.set(color, side, file);
     }
 
     /// Checks every invariant the rest of the crate relies on: bitboards

@@ -53,11 +53,39 @@ impl Board {
     /// ```
     #[inline]
     pub fn make_move(&mut self, mv: Move) -> Undo {
-        let us = self.side;
-        let them = !us;
+        let undo = self.undo_record();
         let from = mv.from();
         let to = mv.to();
-        let mut undo = Undo {
+        let Some(kind) = self.mailbox[from.index()] else {
+            return undo;
+        };
+        let ours = self.colored(self.side);
+        if !ours.contains(from)
+            || ours.contains(to) != mv.is_castle()
+            || self.mailbox[to.index()] == Some(PieceKind::King)
+            || !self.can_apply_special(mv, kind)
+        {
+            return undo;
+        }
+        let undo = self.apply::<true>(mv, kind, undo);
+        debug_assert!(self.is_consistent(), "inconsistent after {mv:?}: {self:?}");
+        undo
+    }
+
+    /// Perft's make: `mv` comes from the legal generator, so no guard is
+    /// needed, and the hash is not kept (counting does not need it: the
+    /// board's `hash` is stale afterwards, so such boards never leave the
+    /// perft module).
+    #[inline(always)]
+    pub(crate) fn make_move_unhashed(&mut self, mv: Move) -> Undo {
+        let kind = self.mailbox[mv.from().index()].unwrap_or(PieceKind::Pawn);
+        self.apply::<false>(mv, kind, self.undo_record())
+    }
+
+    /// The state a move cannot be inferred from, with `applied` false.
+    #[inline(always)]
+    fn undo_record(&self) -> Undo {
+        Undo {
             captured: None,
             castling: self.castling,
             ep: self.ep,
@@ -66,41 +94,75 @@ impl Board {
             hash: self.hash,
             applied: false,
             en_passant: false,
-        };
-        let Some(kind) = self.mailbox[from.index()] else {
-            return undo;
-        };
-        let ours = self.colored(us);
-        if !ours.contains(from)
-            || ours.contains(to) != mv.is_castle()
-            || self.mailbox[to.index()] == Some(PieceKind::King)
-            || !self.can_apply_special(mv, kind)
-        {
-            return undo;
         }
+    }
+
+    #[inline(always)]
+    fn put<const HASH: bool>(&mut self, color: Color, kind: PieceKind, sq: Square) {
+        self.put_piece_unhashed(color, kind, sq);
+        if HASH {
+            self.hash ^= zobrist::piece_key(color, kind, sq);
+        }
+    }
+
+    #[inline(always)]
+    fn remove<const HASH: bool>(&mut self, color: Color, kind: PieceKind, sq: Square) {
+        self.remove_piece_unhashed(color, kind, sq);
+        if HASH {
+            self.hash ^= zobrist::piece_key(color, kind, sq);
+        }
+    }
+
+    #[inline(always)]
+    fn shift<const HASH: bool>(&mut self, color: Color, kind: PieceKind, from: Square, to: Square) {
+        self.move_piece_unhashed(color, kind, from, to);
+        if HASH {
+            self.hash ^=
+                zobrist::piece_key(color, kind, from) ^ zobrist::piece_key(color, kind, to);
+        }
+    }
+
+    #[inline(always)]
+    fn clear_castling<const HASH: bool>(&mut self, color: Color, side: CastlingSide) {
+        if HASH && self.castling.has(color, side) {
+            self.hash ^= zobrist::castling_key(color, side);
+        }
+        self.castling.set(color, side, None);
+    }
+
+    /// Plays `mv`, moving `kind` (the piece on its from-square): the body
+    /// of [`Board::make_move`], with the hash kept only when `HASH`.
+    #[inline(always)]
+    fn apply<const HASH: bool>(&mut self, mv: Move, kind: PieceKind, mut undo: Undo) -> Undo {
+        let us = self.side;
+        let them = !us;
+        let from = mv.from();
+        let to = mv.to();
         undo.applied = true;
 
         if let Some(ep) = self.ep.take() {
-            self.hash ^= zobrist::en_passant_key(ep.file());
+            if HASH {
+                self.hash ^= zobrist::en_passant_key(ep.file());
+            }
         }
         self.halfmove = self.halfmove.saturating_add(1);
 
         if mv.is_castle() {
             let (king_to, rook_to) = mv.castle_destinations();
-            self.remove_piece(us, PieceKind::King, from);
-            self.remove_piece(us, PieceKind::Rook, to);
-            self.put_piece(us, PieceKind::King, king_to);
-            self.put_piece(us, PieceKind::Rook, rook_to);
-            self.set_castling(us, CastlingSide::KingSide, None);
-            self.set_castling(us, CastlingSide::QueenSide, None);
+            self.remove::<HASH>(us, PieceKind::King, from);
+            self.remove::<HASH>(us, PieceKind::Rook, to);
+            self.put::<HASH>(us, PieceKind::King, king_to);
+            self.put::<HASH>(us, PieceKind::Rook, rook_to);
+            self.clear_castling::<HASH>(us, CastlingSide::KingSide);
+            self.clear_castling::<HASH>(us, CastlingSide::QueenSide);
         } else {
             let target = self.mailbox[to.index()];
             if let Some(captured) = target {
-                self.remove_piece(them, captured, to);
+                self.remove::<HASH>(them, captured, to);
                 undo.captured = Some(captured);
                 self.halfmove = 0;
             }
-            self.move_piece(us, kind, from, to);
+            self.shift::<HASH>(us, kind, from, to);
             if kind == PieceKind::Pawn {
                 self.halfmove = 0;
                 let double = to.index().abs_diff(from.index()) == 16;
@@ -111,7 +173,7 @@ impl Board {
                     && target.is_none()
                     && self.colored_pieces(them, PieceKind::Pawn).contains(victim)
                 {
-                    self.remove_piece(them, PieceKind::Pawn, victim);
+                    self.remove::<HASH>(them, PieceKind::Pawn, victim);
                     undo.captured = Some(PieceKind::Pawn);
                     undo.en_passant = true;
                 } else if double {
@@ -122,11 +184,13 @@ impl Board {
                         .is_empty()
                     {
                         self.ep = Some(skipped);
-                        self.hash ^= zobrist::en_passant_key(skipped.file());
+                        if HASH {
+                            self.hash ^= zobrist::en_passant_key(skipped.file());
+                        }
                     }
                 } else if let Some(promo) = mv.promotion() {
-                    self.remove_piece(us, PieceKind::Pawn, to);
-                    self.put_piece(us, promo, to);
+                    self.remove::<HASH>(us, PieceKind::Pawn, to);
+                    self.put::<HASH>(us, promo, to);
                 }
             }
             // Only king moves and moves touching a first rank (where the
@@ -136,16 +200,17 @@ impl Board {
                 && (kind == PieceKind::King
                     || (from.bitboard() | to.bitboard()).0 & BACK_RANKS != 0)
             {
-                self.update_castling_rights(kind, us, from, to);
+                self.update_castling_rights::<HASH>(kind, us, from, to);
             }
         }
 
         self.side = them;
-        self.hash ^= zobrist::WHITE_TO_MOVE_KEY;
+        if HASH {
+            self.hash ^= zobrist::WHITE_TO_MOVE_KEY;
+        }
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
-        debug_assert!(self.is_consistent(), "inconsistent after {mv:?}: {self:?}");
         undo
     }
 
@@ -175,16 +240,22 @@ impl Board {
     /// Rights are lost when the king moves, or when a move starts or ends on
     /// a castling rook's square (the rook moved or was captured).
     #[inline]
-    fn update_castling_rights(&mut self, kind: PieceKind, us: Color, from: Square, to: Square) {
+    fn update_castling_rights<const HASH: bool>(
+        &mut self,
+        kind: PieceKind,
+        us: Color,
+        from: Square,
+        to: Square,
+    ) {
         if kind == PieceKind::King {
-            self.set_castling(us, CastlingSide::KingSide, None);
-            self.set_castling(us, CastlingSide::QueenSide, None);
+            self.clear_castling::<HASH>(us, CastlingSide::KingSide);
+            self.clear_castling::<HASH>(us, CastlingSide::QueenSide);
         }
         for color in Color::ALL {
             for side in CastlingSide::ALL {
                 if let Some(rook) = self.castling.rook_square(color, side) {
                     if rook == from || rook == to {
-                        self.set_castling(color, side, None);
+                        self.clear_castling::<HASH>(color, side);
                     }
                 }
             }

@@ -28,7 +28,7 @@ pub fn perft(board: &mut Board, depth: u32) -> u64 {
             let mut nodes = 0;
             for mv in board.legal_moves() {
                 let mut child = board.clone();
-                child.make_move(mv);
+                child.make_move_unhashed(mv);
                 nodes += perft(&mut child, depth - 1);
             }
             nodes
@@ -52,7 +52,7 @@ pub fn perft_full(board: &mut Board, depth: u32) -> u64 {
     let mut nodes = 0;
     for mv in board.legal_moves() {
         let mut child = board.clone();
-        child.make_move(mv);
+        child.make_move_unhashed(mv);
         nodes += perft_full(&mut child, depth - 1);
     }
     nodes

@@ -267,6 +267,18 @@ impl Board {
     /// included).
     #[inline]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
+        self.restore(mv, undo);
+        debug_assert!(
+            self.is_consistent(),
+            "inconsistent after unmaking {mv:?}: {self:?}"
+        );
+    }
+
+    /// The body of [`Board::unmake_move`], also used by perft after
+    /// [`Board::make_move_unhashed`] (whose boards fail the hash check of
+    /// `is_consistent`, hence no assertion here).
+    #[inline(always)]
+    pub(crate) fn restore(&mut self, mv: Move, undo: Undo) {
         if undo.applied {
             let them = self.side;
             let us = !them;
@@ -303,10 +315,6 @@ impl Board {
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
         self.hash = undo.hash;
-        debug_assert!(
-            self.is_consistent(),
-            "inconsistent after unmaking {mv:?}: {self:?}"
-        );
     }
 
     /// Plays `mv` if it is legal, else returns an error and leaves the board

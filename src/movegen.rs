@@ -64,7 +64,7 @@ impl Sink for Counter {
 }
 
 #[inline(always)]
-fn behind(to: Square, delta: i32) -> Square {
+pub(crate) fn behind(to: Square, delta: i32) -> Square {
     Square::from_index_masked((to.index() as i32 - delta) as u32)
 }
 

@@ -7,7 +7,8 @@
 //! The functions take `&mut Board` so that either strategy fits the same
 //! signature; the board is left as it was.
 
-use crate::{Board, Move};
+use crate::movegen::{Sink, behind};
+use crate::{Bitboard, Board, Move, PieceKind, Square};
 use alloc::vec::Vec;
 
 /// The number of leaf nodes of the legal-move tree `depth` plies deep.
@@ -49,6 +50,14 @@ pub fn perft_full(board: &mut Board, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        let mut leaves = MakeEach {
+            scratch: board.clone(),
+            made: 0,
+        };
+        board.generate_legal(&mut leaves);
+        return leaves.made;
+    }
     let mut nodes = 0;
     for mv in board.legal_moves() {
         let mut child = board.clone();
@@ -83,4 +92,50 @@ pub fn divide(board: &mut Board, depth: u32) -> Vec<(Move, u64)> {
             (mv, nodes)
         })
         .collect()
+}
+
+/// The leaves of [`perft_full`]: each move is made and taken back on one
+/// scratch board as the generator produces it (no move list, no copy per
+/// leaf). `black_box` keeps the compiler from dropping a move whose result
+/// nothing reads.
+struct MakeEach {
+    scratch: Board,
+    made: u64,
+}
+
+impl MakeEach {
+    #[inline(always)]
+    fn play(&mut self, mv: Move) {
+        let undo = self.scratch.make_move_unhashed(mv);
+        core::hint::black_box(&self.scratch);
+        self.scratch.restore(mv, undo);
+        self.made += 1;
+    }
+}
+
+impl Sink for MakeEach {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.play(Move::new(from, to, None));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            self.play(Move::new(behind(to, delta), to, None));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            for kind in PieceKind::PROMOTIONS {
+                self.play(Move::new(behind(to, delta), to, Some(kind)));
+            }
+        }
+    }
+    #[inline(always)]
+    fn single(&mut self, mv: Move) {
+        self.play(mv);
+    }
 }

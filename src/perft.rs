@@ -25,6 +25,7 @@ pub fn perft(board: &mut Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => board.count_legal_moves(),
+        2 => sum_children(board, Board::count_legal_moves),
         _ => {
             let mut nodes = 0;
             for mv in board.legal_moves() {
@@ -51,12 +52,12 @@ pub fn perft_full(board: &mut Board, depth: u32) -> u64 {
         return 1;
     }
     if depth == 1 {
-        let mut leaves = MakeEach {
-            scratch: board.clone(),
-            made: 0,
-        };
-        board.generate_legal(&mut leaves);
-        return leaves.made;
+        // Every leaf is made; `black_box` keeps the compiler from dropping
+        // a move whose result nothing reads.
+        return sum_children(board, |child| {
+            core::hint::black_box(child);
+            1
+        });
     }
     let mut nodes = 0;
     for mv in board.legal_moves() {
@@ -94,26 +95,25 @@ pub fn divide(board: &mut Board, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
-/// The leaves of [`perft_full`]: each move is made and taken back on one
-/// scratch board as the generator produces it (no move list, no copy per
-/// leaf). `black_box` keeps the compiler from dropping a move whose result
-/// nothing reads.
-struct MakeEach {
+/// Expands a node without a move list: each move the generator produces
+/// is made on one scratch board, `visit`ed, and taken back. Used for the
+/// last plies of both walks (no list, no board copy per child).
+struct EachChild<F> {
     scratch: Board,
-    made: u64,
+    nodes: u64,
+    visit: F,
 }
 
-impl MakeEach {
+impl<F: FnMut(&Board) -> u64> EachChild<F> {
     #[inline(always)]
     fn play(&mut self, mv: Move) {
         let undo = self.scratch.make_move_unhashed(mv);
-        core::hint::black_box(&self.scratch);
+        self.nodes += (self.visit)(&self.scratch);
         self.scratch.restore(mv, undo);
-        self.made += 1;
     }
 }
 
-impl Sink for MakeEach {
+impl<F: FnMut(&Board) -> u64> Sink for EachChild<F> {
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
@@ -138,4 +138,16 @@ impl Sink for MakeEach {
     fn single(&mut self, mv: Move) {
         self.play(mv);
     }
+}
+
+/// The sum of `visit` over the children of `board`.
+#[inline(always)]
+fn sum_children(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {
+    let mut each = EachChild {
+        scratch: board.clone(),
+        nodes: 0,
+        visit,
+    };
+    board.generate_legal(&mut each);
+    each.nodes
 }

@@ -199,6 +199,18 @@ fn main() {
     );
     write_array(
         &mut out,
+        "ROOK_RAYS",
+        (0..64).map(|sq| geometry::rook_attacks(sq, 0)),
+        64,
+    );
+    write_array(
+        &mut out,
+        "BISHOP_RAYS",
+        (0..64).map(|sq| geometry::bishop_attacks(sq, 0)),
+        64,
+    );
+    write_array(
+        &mut out,
         "KNIGHT_ATTACKS",
         (0..64).map(geometry::knight_attacks),
         64,

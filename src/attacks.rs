@@ -83,6 +83,20 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }
 
+/// Squares a rook on `sq` attacks on an empty board: its whole rank and
+/// file, `sq` excluded.
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq.index()])
+}
+
+/// Squares a bishop on `sq` attacks on an empty board: both diagonals,
+/// `sq` excluded.
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq.index()])
+}
+
 /// Squares a knight on `sq` attacks.
 ///
 /// ```
@@ -168,4 +182,4 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 pub const TABLE_BYTES: usize = core::mem::size_of::<[u8; SLIDER_INDEX_LEN]>()
     + core::mem::size_of::<[u64; SLIDER_ATTACKS_LEN]>()
     + core::mem::size_of::<[Magic; 128]>()
-    + 8 * (64 + 64 + 128 + 4096 + 4096);
+    + 8 * (64 + 64 + 64 + 64 + 128 + 4096 + 4096);

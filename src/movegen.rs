@@ -230,7 +230,7 @@ impl Board {
         let theirs = self.colored(them);
         let occupied = ours | theirs;
         let king = self.king(us);
-        let checkers = self.attackers_with(king, them, occupied);
+        let (checkers, pinned) = self.checkers_and_pinned(us, king, occupied);
 
         // King moves: to squares the opponent does not attack once the king
         // has left its square (so it cannot step back along a checking ray).
@@ -247,7 +247,6 @@ impl Board {
             Some(checker) => between(king, checker).with(checker),
         };
         let targets = !ours & check_mask;
-        let pinned = self.pinned_for(us);
 
         for from in self.pieces(PieceKind::Knight) & ours & !pinned {
             sink.piece(from, knight_attacks(from) & targets);

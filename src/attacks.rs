@@ -28,7 +28,7 @@
 //! });
 //! ```
 
-use crate::{Bitboard, Color, Square};
+use crate::{Bitboard, Color, File, Square};
 
 /// One square's magic: `offset + ((occupied & mask) * magic) >> shift`
 /// indexes `SLIDER_INDEX`, whose byte plus `base` indexes `SLIDER_ATTACKS`.
@@ -95,6 +95,24 @@ pub fn rook_rays(sq: Square) -> Bitboard {
 #[inline(always)]
 pub fn bishop_rays(sq: Square) -> Bitboard {
     Bitboard(BISHOP_RAYS[sq.index()])
+}
+
+/// For castling with the king on `king_file` and the rook on `rook_file` of
+/// `color`'s first rank: the squares that must be empty (every square the
+/// king and rook cross or land on, except their own), and the king's
+/// squares from its start to its destination (none may be attacked).
+/// Empty sets when the files are equal.
+#[inline(always)]
+pub(crate) fn castling_squares(
+    color: Color,
+    king_file: File,
+    rook_file: File,
+) -> (Bitboard, Bitboard) {
+    let i = color.index() * 64 + king_file.index() * 8 + rook_file.index();
+    (
+        Bitboard(CASTLE_EMPTY[i & 127]),
+        Bitboard(CASTLE_KING_SQUARES[i & 127]),
+    )
 }
 
 /// Squares a knight on `sq` attacks.
@@ -182,4 +200,4 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 pub const TABLE_BYTES: usize = core::mem::size_of::<[u8; SLIDER_INDEX_LEN]>()
     + core::mem::size_of::<[u64; SLIDER_ATTACKS_LEN]>()
     + core::mem::size_of::<[Magic; 128]>()
-    + 8 * (64 + 64 + 64 + 64 + 128 + 4096 + 4096);
+    + 8 * (64 + 64 + 64 + 64 + 128 + 128 + 128 + 4096 + 4096);

@@ -21,7 +21,8 @@
 //! [`MoveList`] on the stack; nothing allocates.
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    between, bishop_attacks, castling_squares, king_attacks, knight_attacks, line, pawn_attacks,
+    rook_attacks,
 };
 use crate::castling::back_rank;
 use crate::{Bitboard, Board, CastlingSide, Color, Move, MoveList, PieceKind, Rank, Square};
@@ -234,8 +235,16 @@ impl Board {
 
         // King moves: to squares the opponent does not attack once the king
         // has left its square (so it cannot step back along a checking ray).
-        let attacked = self.attacked_by(them, occupied.without(king));
-        let king_targets = king_attacks(king) & !ours & !attacked;
+        // The map is built only when the king has somewhere to go (or may
+        // castle: the path is checked against it too).
+        let mut king_targets = king_attacks(king) & !ours;
+        let may_castle = checkers.is_empty() && self.may_castle(us);
+        let attacked = if king_targets.is_empty() && !may_castle {
+            Bitboard::EMPTY
+        } else {
+            self.attacked_by(them, occupied.without(king))
+        };
+        king_targets &= !attacked;
         sink.piece(king, king_targets);
         if checkers.has_more_than_one() {
             return;
@@ -277,13 +286,20 @@ impl Board {
         if let Some(ep) = self.ep {
             self.en_passant_moves(sink, ep, king, occupied, check_mask);
         }
-        if checkers.is_empty() && !self.castling.is_empty() {
+        if may_castle {
             for side in CastlingSide::ALL {
                 if let Some(mv) = self.castling_move(side, occupied, Some(attacked)) {
                     sink.single(mv);
                 }
             }
         }
+    }
+
+    /// True when `color` still has a castling right.
+    #[inline(always)]
+    fn may_castle(&self, color: Color) -> bool {
+        self.castling.has(color, CastlingSide::KingSide)
+            || self.castling.has(color, CastlingSide::QueenSide)
     }
 
     /// En-passant captures onto `ep`, each verified by recomputing the
@@ -342,29 +358,28 @@ impl Board {
         attacked: Option<Bitboard>,
     ) -> Option<Move> {
         let us = self.side;
-        let rook = self.castling.rook_square(us, side)?;
+        let rook_file = self.castling.rook_file(us, side)?;
         let king = self.king(us);
         let rank = back_rank(us);
-        let king_to = Square::new(side.king_destination_file(), rank);
-        let rook_to = Square::new(side.rook_destination_file(), rank);
-        let movers = king.bitboard() | rook.bitboard();
-        let king_path = between(king, king_to).with(king_to);
-        let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
+        let rook = Square::new(rook_file, rank);
+        let (must_be_empty, squares) = castling_squares(us, king.file(), rook_file);
         if !(must_be_empty & occupied).is_empty() {
             return None;
         }
-        let squares = king_path.with(king);
         if let Some(attacked) = attacked {
             if !(squares & attacked).is_empty() {
                 return None;
             }
+            // An x-ray needs an enemy rook or queen on our first rank.
             let theirs = self.colored(!us);
-            let straight = (self.pieces(PieceKind::Rook) | self.pieces(PieceKind::Queen)) & theirs;
-            let xray = rook_attacks(rook, occupied) & Bitboard::rank(rank) & straight;
-            if xray.is_empty() {
+            let straight = (self.pieces(PieceKind::Rook) | self.pieces(PieceKind::Queen))
+                & theirs
+                & Bitboard::rank(rank);
+            if straight.is_empty() || (rook_attacks(rook, occupied) & straight).is_empty() {
                 return Some(Move::castle(king, rook));
             }
         }
+        let movers = king.bitboard() | rook.bitboard();
         let without = occupied & !movers;
         let safe = squares
             .into_iter()

@@ -164,6 +164,19 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/geometry.rs");
 
+    // perft picks a `popcnt` build of its walk at run time on x86-64 (the
+    // check needs std), unless the target already assumes the instruction.
+    println!("cargo::rustc-check-cfg=cfg(popcnt_dispatch)");
+    let var = |name: &str| std::env::var(name).unwrap_or_default();
+    if var("CARGO_CFG_TARGET_ARCH") == "x86_64"
+        && std::env::var_os("CARGO_FEATURE_STD").is_some()
+        && !var("CARGO_CFG_TARGET_FEATURE")
+            .split(',')
+            .any(|f| f == "popcnt")
+    {
+        println!("cargo::rustc-cfg=popcnt_dispatch");
+    }
+
     let mut rng = Xoshiro256PlusPlus::from_seed(SEED);
     let mut tables = Tables::default();
     let rook: Vec<Magic> = (0..64)

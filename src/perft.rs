@@ -1,10 +1,23 @@
 //! Perft: counting the leaves of the legal-move tree, the standard test and
 //! benchmark of a move generator.
 //!
-//! The walk copies the board for each child and plays the move on the copy
-//! (copy-make) instead of make/unmake: the board is small (about 150 bytes)
-//! and copying it measured ~10% faster than unmaking when every leaf is made.
-//! The functions take `&mut Board` so that either strategy fits the same
+//! How the walk is fast (each step measured on the CPW positions):
+//!
+//! * the last ply is counted, not played: [`Board::count_legal_moves`] adds
+//!   up the popcounts of each piece's destination set;
+//! * the last two plies (and the leaves of [`perft_full`]) are expanded
+//!   through a generator sink that makes, visits and unmakes each move on
+//!   one scratch board: no move list, no board copy per child;
+//! * higher plies copy the board for each child (copy-make: the board is
+//!   about 150 bytes, and copying measured faster than unmaking);
+//! * perft's make skips the Zobrist hash, which counting does not need
+//!   (the public [`Board::make_move`] keeps it);
+//! * on x86-64 the walk is compiled twice, and the copy using the `popcnt`
+//!   instruction is chosen at run time when the CPU has it (the portable
+//!   baseline lacks it, and its software fallback costs a quarter of the
+//!   time). This needs the `std` feature, for the CPU check.
+//!
+//! The functions take `&mut Board` so that any strategy fits the same
 //! signature; the board is left as it was.
 
 use crate::movegen::{Sink, behind};
@@ -22,20 +35,15 @@ use alloc::vec::Vec;
 /// assert_eq!(perft(&mut board, 3), 8902);
 /// ```
 pub fn perft(board: &mut Board, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => board.count_legal_moves(),
-        2 => sum_children(board, Board::count_legal_moves),
-        _ => {
-            let mut nodes = 0;
-            for mv in board.legal_moves() {
-                let mut child = board.clone();
-                child.make_move_unhashed(mv);
-                nodes += perft(&mut child, depth - 1);
-            }
-            nodes
-        }
+    #[cfg(popcnt_dispatch)]
+    if std::is_x86_feature_detected!("popcnt") {
+        // SAFETY: `walk_popcnt` only requires the `popcnt` instruction,
+        // which the CPU was just seen to support. (`tests/perft_paths.rs`
+        // checks both walks against the published counts.)
+        #[allow(unsafe_code)]
+        return unsafe { walk_popcnt::perft(board, depth) };
     }
+    walk::perft(board, depth)
 }
 
 /// Like [`perft`], but every leaf move is made and unmade instead of
@@ -48,24 +56,86 @@ pub fn perft(board: &mut Board, depth: u32) -> u64 {
 /// assert_eq!(perft_full(&mut board, 3), perft(&mut board, 3));
 /// ```
 pub fn perft_full(board: &mut Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    #[cfg(popcnt_dispatch)]
+    if std::is_x86_feature_detected!("popcnt") {
+        // SAFETY: as in `perft`: the CPU supports `popcnt`.
+        #[allow(unsafe_code)]
+        return unsafe { walk_popcnt::perft_full(board, depth) };
     }
-    if depth == 1 {
-        // Every leaf is made; `black_box` keeps the compiler from dropping
-        // a move whose result nothing reads.
-        return sum_children(board, |child| {
-            core::hint::black_box(child);
-            1
-        });
+    walk::perft_full(board, depth)
+}
+
+/// The perft walks without runtime CPU dispatch (the portable build), for
+/// tests that compare them with the dispatched ones.
+#[doc(hidden)]
+pub fn perft_portable(board: &mut Board, depth: u32, bulk: bool) -> u64 {
+    if bulk {
+        walk::perft(board, depth)
+    } else {
+        walk::perft_full(board, depth)
     }
-    let mut nodes = 0;
-    for mv in board.legal_moves() {
-        let mut child = board.clone();
-        child.make_move_unhashed(mv);
-        nodes += perft_full(&mut child, depth - 1);
-    }
-    nodes
+}
+
+/// The two walks, written once and compiled twice: plain, and (on x86-64
+/// with `std`, when the build does not already assume it) with the
+/// `popcnt` instruction enabled, chosen at run time. Counting moves is
+/// mostly population counts, and the portable x86-64 baseline has no
+/// `popcnt`: its software fallback costs a quarter of the bulk walk.
+macro_rules! walks {
+    ($(#[$attr:meta])*) => {
+        /// The number of leaves `depth` plies below `board`, last ply counted in bulk.
+        $(#[$attr])*
+        pub(super) fn perft(board: &Board, depth: u32) -> u64 {
+            match depth {
+                0 => 1,
+                1 => board.count_legal_inline(),
+                2 => sum_children(board, |child| child.count_legal_inline()),
+                _ => {
+                    let mut nodes = 0;
+                    for mv in board.legal_moves() {
+                        let mut child = board.clone();
+                        child.make_move_unhashed(mv);
+                        nodes += perft(&child, depth - 1);
+                    }
+                    nodes
+                }
+            }
+        }
+
+        /// The number of leaves `depth` plies below `board`, every leaf made.
+        $(#[$attr])*
+        pub(super) fn perft_full(board: &Board, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            if depth == 1 {
+                // Every leaf is made; `black_box` keeps the compiler from
+                // dropping a move whose result nothing reads.
+                return sum_children(board, |child| {
+                    core::hint::black_box(child);
+                    1
+                });
+            }
+            let mut nodes = 0;
+            for mv in board.legal_moves() {
+                let mut child = board.clone();
+                child.make_move_unhashed(mv);
+                nodes += perft_full(&child, depth - 1);
+            }
+            nodes
+        }
+    };
+}
+
+mod walk {
+    use super::*;
+    walks!();
+}
+
+#[cfg(popcnt_dispatch)]
+mod walk_popcnt {
+    use super::*;
+    walks!(#[target_feature(enable = "popcnt")]);
 }
 
 /// Perft split by root move: each legal move with the leaf count below it

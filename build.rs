@@ -23,8 +23,11 @@ use rand::{Rng, SeedableRng};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Fixed seed: the tables are a pure function of this value.
-const SEED: [u8; 32] = *b"magicboard build-time magic seed";
+/// Fixed seed: the tables are a pure function of this value. Any seed gives
+/// correct tables (every one is verified below); the last byte (`!`) was
+/// picked among 64 candidates as the one whose search tries the fewest
+/// magics, which halves the time every clean build of a user's crate pays.
+const SEED: [u8; 32] = *b"magicboard build-time magic see!";
 
 struct Magic {
     mask: u64,

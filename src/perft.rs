@@ -82,14 +82,14 @@ pub fn perft_portable(board: &mut Board, depth: u32, bulk: bool) -> u64 {
 /// mostly population counts, and the portable x86-64 baseline has no
 /// `popcnt`: its software fallback costs a quarter of the bulk walk.
 macro_rules! walks {
-    ($(#[$attr:meta])*) => {
+    ($inline:expr, $(#[$attr:meta])*) => {
         /// The number of leaves `depth` plies below `board`, last ply counted in bulk.
         $(#[$attr])*
         pub(super) fn perft(board: &Board, depth: u32) -> u64 {
             match depth {
                 0 => 1,
-                1 => board.count_legal_inline(),
-                2 => sum_children(board, |child| child.count_legal_inline()),
+                1 => count(board),
+                2 => count_children(board),
                 _ => {
                     let mut nodes = 0;
                     for mv in board.legal_moves() {
@@ -105,37 +105,61 @@ macro_rules! walks {
         /// The number of leaves `depth` plies below `board`, every leaf made.
         $(#[$attr])*
         pub(super) fn perft_full(board: &Board, depth: u32) -> u64 {
-            if depth == 0 {
-                return 1;
+            match depth {
+                0 => 1,
+                1 => make_leaves(board),
+                _ => {
+                    let mut nodes = 0;
+                    for mv in board.legal_moves() {
+                        let mut child = board.clone();
+                        child.make_move_unhashed(mv);
+                        nodes += perft_full(&child, depth - 1);
+                    }
+                    nodes
+                }
             }
-            if depth == 1 {
-                // Every leaf is made; `black_box` keeps the compiler from
-                // dropping a move whose result nothing reads.
-                return sum_children(board, |child| {
-                    core::hint::black_box(child);
-                    1
-                });
-            }
-            let mut nodes = 0;
-            for mv in board.legal_moves() {
-                let mut child = board.clone();
-                child.make_move_unhashed(mv);
-                nodes += perft_full(&child, depth - 1);
-            }
-            nodes
+        }
+
+        // One inlined copy of the generator per job (and per colour): the
+        // counter, the counter run on each child, and the leaf maker.
+
+        $(#[$attr])*
+        #[inline(never)]
+        fn count(board: &Board) -> u64 {
+            board.count_legal_inline()
+        }
+
+        $(#[$attr])*
+        #[inline(never)]
+        fn count_children(board: &Board) -> u64 {
+            sum_children::<{ $inline }>(board, |child| count(child))
+        }
+
+        $(#[$attr])*
+        #[inline(never)]
+        fn make_leaves(board: &Board) -> u64 {
+            // Every leaf is made; `black_box` keeps the compiler from
+            // dropping a move whose result nothing reads.
+            sum_children::<{ $inline }>(board, |child| {
+                core::hint::black_box(child);
+                1
+            })
         }
     };
 }
 
+// The walk that runs gets the inlined (fast, large) child expansion; the
+// fallback of the dispatching build gets the compact one, to keep the
+// crate quick to compile.
 mod walk {
     use super::*;
-    walks!();
+    walks!(cfg!(not(popcnt_dispatch)),);
 }
 
 #[cfg(popcnt_dispatch)]
 mod walk_popcnt {
     use super::*;
-    walks!(#[target_feature(enable = "popcnt")]);
+    walks!(true, #[target_feature(enable = "popcnt")]);
 }
 
 /// Perft split by root move: each legal move with the leaf count below it
@@ -168,22 +192,40 @@ pub fn divide(board: &mut Board, depth: u32) -> Vec<(Move, u64)> {
 /// Expands a node without a move list: each move the generator produces
 /// is made on one scratch board, `visit`ed, and taken back. Used for the
 /// last plies of both walks (no list, no board copy per child).
-struct EachChild<F> {
+///
+/// With `INLINE`, making and unmaking are inlined at each of the
+/// generator's call sites, where they specialise (a knight move needs no
+/// promotion or castling branch): fast but large. Without, one shared copy.
+struct EachChild<F, const INLINE: bool> {
     scratch: Board,
     nodes: u64,
     visit: F,
 }
 
-impl<F: FnMut(&Board) -> u64> EachChild<F> {
+impl<F: FnMut(&Board) -> u64, const INLINE: bool> EachChild<F, INLINE> {
     #[inline(always)]
     fn play(&mut self, mv: Move) {
+        if INLINE {
+            self.play_here(mv);
+        } else {
+            self.play_shared(mv);
+        }
+    }
+
+    #[inline(always)]
+    fn play_here(&mut self, mv: Move) {
         let undo = self.scratch.make_move_unhashed(mv);
         self.nodes += (self.visit)(&self.scratch);
         self.scratch.restore(mv, undo);
     }
+
+    #[inline(never)]
+    fn play_shared(&mut self, mv: Move) {
+        self.play_here(mv);
+    }
 }
 
-impl<F: FnMut(&Board) -> u64> Sink for EachChild<F> {
+impl<F: FnMut(&Board) -> u64, const INLINE: bool> Sink for EachChild<F, INLINE> {
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
@@ -212,8 +254,8 @@ impl<F: FnMut(&Board) -> u64> Sink for EachChild<F> {
 
 /// The sum of `visit` over the children of `board`.
 #[inline(always)]
-fn sum_children(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {
-    let mut each = EachChild {
+fn sum_children<const INLINE: bool>(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {
+    let mut each = EachChild::<_, INLINE> {
         scratch: board.clone(),
         nodes: 0,
         visit,

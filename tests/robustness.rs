@@ -468,3 +468,34 @@ fn perft_of_depth_zero_and_one() {
         assert_eq!(perft(&mut board, 1), board.legal_moves().len() as u64);
     }
 }
+
+// ----- numbers from the command line --------------------------------------
+
+/// A transposition table larger than memory is an error, not a panic or an
+/// abort.
+#[cfg(target_has_atomic = "64")]
+#[test]
+fn perft_table_of_impossible_size_is_refused() {
+    use magicboard::PerftTable;
+    assert!(PerftTable::try_new(usize::MAX).is_none());
+    assert!(PerftTable::try_new(1 << 40).is_none());
+    let small = PerftTable::try_new(1).expect("1 MiB is available");
+    assert_eq!(small.size_bytes(), 1 << 20);
+}
+
+/// `perft --hash N` with N beyond memory prints an error and exits with
+/// status 2 (bad input), like a bad FEN.
+#[cfg(feature = "cli")]
+#[test]
+fn perft_cli_refuses_an_impossible_hash_size() {
+    for size in ["18446744073709551615", "1099511627776"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_perft"))
+            .args(["--depth", "1", "--hash", size])
+            .output()
+            .expect("the perft binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--hash {size}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(stderr.contains("--hash"), "{stderr}");
+    }
+}

@@ -147,6 +147,27 @@ fn every_move_value_formats() {
     }
 }
 
+#[test]
+fn to_san_and_game_play_take_any_move_value() {
+    for board in boards().into_iter().step_by(3) {
+        let legal = board.legal_moves();
+        let mut game = magicboard::Game::new(board.clone());
+        for bits in move_values(&legal) {
+            let mv = Move::from_bits(bits);
+            let san = board.to_san(mv);
+            if legal.contains(&mv) {
+                assert_eq!(board.parse_san(&san), Ok(mv), "{san}");
+                assert_eq!(game.play(mv), Ok(()));
+                assert_eq!(game.undo(), Some(mv));
+            } else {
+                assert_eq!(san, "--", "{mv:?} on {}", board.to_fen());
+                assert_eq!(game.play(mv), Err(MoveError::Illegal));
+            }
+        }
+        assert!(*game.board() == board);
+    }
+}
+
 /// `make_move` is for legal moves, but any value must leave a consistent
 /// board that `unmake_move` restores. Release builds only: in debug builds
 /// the consistency `debug_assert!` inside `make_move` may fire first.

@@ -84,11 +84,38 @@ impl PerftTable {
     /// A table of at most `size_mb` mebibytes: the largest power-of-two
     /// number of buckets that fits, and at least one bucket (so
     /// `PerftTable::new(0)` is a valid, if useless, one-bucket table).
+    ///
+    /// Like any allocation, a size the machine cannot provide aborts the
+    /// process; use [`PerftTable::try_new`] for sizes given by users.
     pub fn new(size_mb: usize) -> PerftTable {
+        PerftTable::with_buckets(Self::buckets_for(size_mb))
+    }
+
+    /// Like [`PerftTable::new`], but `None` instead of a panic or an abort
+    /// when the memory cannot be allocated.
+    ///
+    /// ```
+    /// use magicboard::PerftTable;
+    /// assert!(PerftTable::try_new(16).is_some());
+    /// assert!(PerftTable::try_new(usize::MAX).is_none());
+    /// ```
+    pub fn try_new(size_mb: usize) -> Option<PerftTable> {
+        let count = Self::buckets_for(size_mb);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count).ok()?;
+        buckets.resize_with(count, Bucket::default);
+        Some(PerftTable {
+            buckets,
+            mask: count as u64 - 1,
+        })
+    }
+
+    /// The largest power-of-two number of buckets within `size_mb` MiB, at
+    /// least one.
+    fn buckets_for(size_mb: usize) -> usize {
         let bytes = size_mb.saturating_mul(1 << 20);
         let buckets = (bytes / Self::BUCKET_BYTES).max(1);
-        // Largest power of two not above `buckets`.
-        PerftTable::with_buckets(1 << (usize::BITS - 1 - buckets.leading_zeros()))
+        1 << (usize::BITS - 1 - buckets.leading_zeros())
     }
 
     /// A table of exactly `count` buckets (rounded up to a power of two, at

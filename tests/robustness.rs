@@ -147,6 +147,27 @@ fn every_move_value_formats() {
     }
 }
 
+#[test]
+fn to_san_and_game_play_take_any_move_value() {
+    for board in boards().into_iter().step_by(3) {
+        let legal = board.legal_moves();
+        let mut game = magicboard::Game::new(board.clone());
+        for bits in move_values(&legal) {
+            let mv = Move::from_bits(bits);
+            let san = board.to_san(mv);
+            if legal.contains(&mv) {
+                assert_eq!(board.parse_san(&san), Ok(mv), "{san}");
+                assert_eq!(game.play(mv), Ok(()));
+                assert_eq!(game.undo(), Some(mv));
+            } else {
+                assert_eq!(san, "--", "{mv:?} on {}", board.to_fen());
+                assert_eq!(game.play(mv), Err(MoveError::Illegal));
+            }
+        }
+        assert!(*game.board() == board);
+    }
+}
+
 /// `make_move` is for legal moves, but any value must leave a consistent
 /// board that `unmake_move` restores. Release builds only: in debug builds
 /// the consistency `debug_assert!` inside `make_move` may fire first.
@@ -466,5 +487,36 @@ fn perft_of_depth_zero_and_one() {
     for mut board in boards() {
         assert_eq!(perft(&mut board, 0), 1);
         assert_eq!(perft(&mut board, 1), board.legal_moves().len() as u64);
+    }
+}
+
+// ----- numbers from the command line --------------------------------------
+
+/// A transposition table larger than memory is an error, not a panic or an
+/// abort.
+#[cfg(target_has_atomic = "64")]
+#[test]
+fn perft_table_of_impossible_size_is_refused() {
+    use magicboard::PerftTable;
+    assert!(PerftTable::try_new(usize::MAX).is_none());
+    assert!(PerftTable::try_new(1 << 40).is_none());
+    let small = PerftTable::try_new(1).expect("1 MiB is available");
+    assert_eq!(small.size_bytes(), 1 << 20);
+}
+
+/// `perft --hash N` with N beyond memory prints an error and exits with
+/// status 2 (bad input), like a bad FEN.
+#[cfg(feature = "cli")]
+#[test]
+fn perft_cli_refuses_an_impossible_hash_size() {
+    for size in ["18446744073709551615", "1099511627776"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_perft"))
+            .args(["--depth", "1", "--hash", size])
+            .output()
+            .expect("the perft binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--hash {size}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(stderr.contains("--hash"), "{stderr}");
     }
 }

@@ -127,8 +127,18 @@ impl Global {
         }
     }
 
-    fn table(&self) -> Option<PerftTable> {
-        (self.hash > 0).then(|| PerftTable::new(self.hash))
+    /// The `--hash` table, if any; a size that cannot be allocated is bad
+    /// input.
+    fn table(&self) -> Result<Option<PerftTable>, Failure> {
+        if self.hash == 0 {
+            return Ok(None);
+        }
+        PerftTable::try_new(self.hash).map(Some).ok_or_else(|| {
+            Failure::input(format!(
+                "--hash {}: cannot allocate a table of that many MiB",
+                self.hash
+            ))
+        })
     }
 }
 
@@ -307,7 +317,7 @@ fn run_count(cli: &Cli) -> Result<(), Failure> {
     if cli.no_bulk && cli.global.hash > 0 {
         return Err(Failure::input("--no-bulk cannot be combined with --hash"));
     }
-    let table = cli.global.table();
+    let table = cli.global.table()?;
     let start = Instant::now();
     let mut split = Vec::new();
     let nodes = if cli.divide {
@@ -379,7 +389,7 @@ fn run_perftree(depth: u32, fen: &str, moves: &[String], global: &Global) -> Res
             .map_err(|e| Failure::input(format!("invalid move '{text}': {e}")))?;
         board.make_move(mv);
     }
-    let table = global.table();
+    let table = global.table()?;
     let split = divide_parallel(&board, depth, global.threads(), table.as_ref());
     for (mv, n) in &split {
         println!("{} {n}", board.uci(*mv));

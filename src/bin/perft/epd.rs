@@ -89,7 +89,7 @@ pub fn run_suite(
         .flat_map(|e| e.expected.iter().map(|&(_, n)| n))
         .sum();
     let threads = global.threads();
-    let table = global.table();
+    let table = global.table()?;
 
     let bar = if global.json {
         ProgressBar::hidden()

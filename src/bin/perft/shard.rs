@@ -308,7 +308,7 @@ pub fn run_shard(
             mine.push((board, *count));
         }
     }
-    let table = global.table();
+    let table = global.table()?;
     let count_one = |(board, count): &(Board, u64)| {
         let mut board = board.clone();
         let nodes = match &table {

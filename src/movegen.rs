@@ -65,21 +65,28 @@ impl Sink for Counter {
 }
 
 #[inline(always)]
-pub(crate) fn behind(to: Square, delta: i32) -> Square {
+fn behind(to: Square, delta: i32) -> Square {
     Square::from_index_masked((to.index() as i32 - delta) as u32)
 }
 
-impl Sink for MoveList {
+/// A sink that takes moves one at a time: the bulk calls of [`Sink`]
+/// expanded into single moves (promotions into all four pieces).
+pub(crate) trait EachMove {
+    /// One generated move.
+    fn each(&mut self, mv: Move);
+}
+
+impl<T: EachMove> Sink for T {
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
-            self.push(Move::new(from, to, None));
+            self.each(Move::new(from, to, None));
         }
     }
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, delta: i32) {
         for to in targets {
-            self.push(Move::new(behind(to, delta), to, None));
+            self.each(Move::new(behind(to, delta), to, None));
         }
     }
     #[inline(always)]
@@ -87,12 +94,19 @@ impl Sink for MoveList {
         for to in targets {
             let from = behind(to, delta);
             for kind in PieceKind::PROMOTIONS {
-                self.push(Move::new(from, to, Some(kind)));
+                self.each(Move::new(from, to, Some(kind)));
             }
         }
     }
     #[inline(always)]
     fn single(&mut self, mv: Move) {
+        self.each(mv);
+    }
+}
+
+impl EachMove for MoveList {
+    #[inline(always)]
+    fn each(&mut self, mv: Move) {
         self.push(mv);
     }
 }

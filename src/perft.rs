@@ -20,8 +20,8 @@
 //! The functions take `&mut Board` so that any strategy fits the same
 //! signature; the board is left as it was.
 
-use crate::movegen::{Sink, behind};
-use crate::{Bitboard, Board, Move, PieceKind, Square};
+use crate::movegen::EachMove;
+use crate::{Board, Move};
 use alloc::vec::Vec;
 
 /// The number of leaf nodes of the legal-move tree `depth` plies deep.
@@ -225,29 +225,9 @@ impl<F: FnMut(&Board) -> u64, const INLINE: bool> EachChild<F, INLINE> {
     }
 }
 
-impl<F: FnMut(&Board) -> u64, const INLINE: bool> Sink for EachChild<F, INLINE> {
+impl<F: FnMut(&Board) -> u64, const INLINE: bool> EachMove for EachChild<F, INLINE> {
     #[inline(always)]
-    fn piece(&mut self, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.play(Move::new(from, to, None));
-        }
-    }
-    #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, delta: i32) {
-        for to in targets {
-            self.play(Move::new(behind(to, delta), to, None));
-        }
-    }
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, delta: i32) {
-        for to in targets {
-            for kind in PieceKind::PROMOTIONS {
-                self.play(Move::new(behind(to, delta), to, Some(kind)));
-            }
-        }
-    }
-    #[inline(always)]
-    fn single(&mut self, mv: Move) {
+    fn each(&mut self, mv: Move) {
         self.play(mv);
     }
 }

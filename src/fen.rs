@@ -117,7 +117,7 @@ impl fmt::Display for FenError {
             FenError::PawnOnBackRank(sq) => write!(f, "pawn on {sq}, a first or last rank"),
             FenError::TooMuchMaterial(color) => write!(
                 f,
-                "{color} has too much material (over 16 pieces, 8 pawns, or promotions than missing pawns)"
+                "{color} has too much material (over 16 pieces, over 8 pawns, or more promoted pieces than missing pawns)"
             ),
             FenError::OppositeCheck => f.write_str("the side not to move is in check"),
             FenError::TooManyCheckers => {

@@ -113,7 +113,7 @@ fn bench_make(c: &mut Criterion) {
             let mut acc = 0u64;
             for (board, moves) in black_box(&positions) {
                 for &mv in moves.iter() {
-                    acc ^= board.play(mv).hash();
+                    acc ^= board.play_unchecked(mv).hash();
                 }
             }
             acc

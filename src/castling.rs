@@ -116,3 +116,53 @@ pub const fn back_rank(color: Color) -> Rank {
         Color::Black => Rank::Eighth,
     }
 }
+
+/// How castling is written in UCI and FEN text: the one choice between
+/// standard chess and Chess960 notation, passed where a `bool` would not
+/// say which is which.
+///
+/// ```
+/// use magicboard::{Board, CastlingMode, Move, Square};
+/// let castle = Move::castle(Square::E1, Square::H1);
+/// assert_eq!(castle.to_uci(CastlingMode::Standard).to_string(), "e1g1");
+/// assert_eq!(castle.to_uci(CastlingMode::Chess960).to_string(), "e1h1");
+/// assert_eq!(Board::startpos().castling_mode(), CastlingMode::Standard);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum CastlingMode {
+    /// Standard chess: castling is the king's two-square step (`e1g1`) and
+    /// FEN rights are `KQkq` (X-FEN letters for inner rooks).
+    #[default]
+    Standard,
+    /// Chess960: castling is the king taking its own rook (`e1h1`), as UCI
+    /// engines in `UCI_Chess960` mode expect.
+    Chess960,
+}
+
+impl CastlingMode {
+    /// [`CastlingMode::Chess960`] when `chess960`, else
+    /// [`CastlingMode::Standard`].
+    ///
+    /// ```
+    /// use magicboard::CastlingMode;
+    /// assert_eq!(CastlingMode::from_chess960(true), CastlingMode::Chess960);
+    /// ```
+    #[inline]
+    pub const fn from_chess960(chess960: bool) -> CastlingMode {
+        if chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        }
+    }
+
+    /// True for [`CastlingMode::Chess960`].
+    ///
+    /// ```
+    /// assert!(magicboard::CastlingMode::Chess960.is_chess960());
+    /// ```
+    #[inline]
+    pub const fn is_chess960(self) -> bool {
+        matches!(self, CastlingMode::Chess960)
+    }
+}

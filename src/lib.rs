@@ -22,21 +22,29 @@
 //!
 //! ## Layers
 //!
-//! The crate reads top to bottom, each layer using only those above it:
+//! The crate reads top to bottom. **The rule: a module uses only modules of
+//! its own layer or of the layers listed above it** (doc links excepted);
+//! `tests/layers.rs` reads this list and checks every `crate::` path in
+//! `src/` against it.
 //!
-//! 1. [`square`], [`bitboard`](mod@bitboard), [`color`], [`piece`]: the vocabulary.
+//! 1. [`square`], [`bitboard`](mod@bitboard), [`color`], [`piece`],
+//!    [`castling`], [`moves`]: the vocabulary (squares, sets, pieces,
+//!    castling rights, moves and move lists).
 //! 2. [`geometry`]: slow ray walks, shared with `build.rs` and the tests.
-//! 3. [`attacks`]: table lookups (magic bitboards for sliders).
-//! 4. [`board`] and [`fen`]: the position, its attack queries, FEN text.
-//! 5. [`moves`], [`movegen`] and [`uci`]: moves, move lists, legal generation,
-//!    UCI move text.
-//! 6. [`make`]: make/unmake with incremental hashing ([`zobrist`]).
-//! 7. [`perft`](mod@perft): counting the move tree; [`tt`]: its
-//!    transposition table; [`split`]: cutting a run into independent pieces;
-//!    `perft_parallel` (feature `parallel`): counting on several threads.
-//! 8. [`san`], [`outcome`] and [`game`]: SAN move text, how a game stands
+//! 3. [`attacks`], [`zobrist`]: the tables (attack lookups built on magic
+//!    bitboards, and the Polyglot hash keys).
+//! 4. [`board`](mod@board): the position, its attack queries, FEN text, and
+//!    the unchecked make/unmake primitive with incremental hashing.
+//! 5. [`movegen`], [`uci`]: legal generation, the make/unmake reference
+//!    filter, the legality test and checked make; UCI move parsing.
+//! 6. [`perft`](mod@perft): counting the move tree; [`tt`]: its
+//!    transposition table; [`split`]: cutting a run into independent
+//!    pieces; `perft_parallel` (feature `parallel`): counting on several
+//!    threads.
+//! 7. [`san`], [`outcome`], [`game`]: SAN move text, how a game stands
 //!    (mate, stalemate, draws), and a game with its history (undo,
 //!    repetitions).
+//! 8. `serde_impls` (feature `serde`): the serde formats.
 //!
 //! ## Cargo features
 //!
@@ -91,25 +99,23 @@ pub mod bitboard;
 pub mod color;
 pub mod piece;
 pub mod castling;
+pub mod moves;
 
-// 2-3. Geometry (shared with build.rs) and the table lookups built from it.
+// 2. Geometry (shared with build.rs).
 pub mod geometry;
-pub mod attacks;
 
-// 4. The position and its text form.
-pub mod board;
-pub mod fen;
+// 3. Tables.
+pub mod attacks;
 pub mod zobrist;
 
-// 5. Moves and their generation.
-pub mod moves;
+// 4. The position: FEN, queries, make/unmake.
+pub mod board;
+
+// 5. Legal moves.
 pub mod movegen;
 pub mod uci;
 
-// 6. Making and unmaking moves.
-pub mod make;
-
-// 7. Counting the tree.
+// 6. Counting the tree.
 pub mod perft;
 #[cfg(target_has_atomic = "64")]
 pub mod tt;
@@ -117,7 +123,7 @@ pub mod split;
 #[cfg(feature = "parallel")]
 pub mod perft_parallel;
 
-// 8. Game-level rules and notation.
+// 7. Game-level rules and notation.
 pub mod san;
 pub mod outcome;
 pub mod game;
@@ -127,12 +133,10 @@ pub mod game;
 pub mod serde_impls;
 
 pub use bitboard::{Bitboard, BitboardIter};
-pub use board::Board;
-pub use castling::{CastlingRights, CastlingSide};
+pub use board::{Board, FenError, Undo};
+pub use castling::{CastlingMode, CastlingRights, CastlingSide};
 pub use color::Color;
-pub use fen::FenError;
 pub use game::Game;
-pub use make::Undo;
 pub use moves::{MAX_MOVES, Move, MoveError, MoveList, Uci};
 pub use outcome::Status;
 pub use perft::{divide, perft, perft_full};

@@ -25,7 +25,9 @@ use crate::attacks::{
     rook_attacks,
 };
 use crate::castling::back_rank;
-use crate::{Bitboard, Board, CastlingSide, Color, Move, MoveList, PieceKind, Rank, Square};
+use crate::{
+    Bitboard, Board, CastlingSide, Color, Move, MoveError, MoveList, PieceKind, Rank, Square, Undo,
+};
 
 /// Receives generated moves in bulk: a counting sink adds up popcounts, a
 /// list sink expands them into [`Move`]s.
@@ -231,7 +233,7 @@ impl Board {
     /// The legal-move generator (fast path); see the module docs.
     #[inline(always)]
     pub(crate) fn generate_legal<S: Sink>(&self, sink: &mut S) {
-        match self.side {
+        match self.side_to_move() {
             Color::White => self.generate_legal_for::<WhitePawns, S>(sink),
             Color::Black => self.generate_legal_for::<BlackPawns, S>(sink),
         }
@@ -297,7 +299,7 @@ impl Board {
             pawn_moves::<D, S>(sink, from.bitboard(), occupied, theirs, allowed);
         }
 
-        if let Some(ep) = self.ep {
+        if let Some(ep) = self.en_passant() {
             self.en_passant_moves(sink, ep, king, occupied, check_mask);
         }
         if may_castle {
@@ -312,8 +314,8 @@ impl Board {
     /// True when `color` still has a castling right.
     #[inline(always)]
     fn may_castle(&self, color: Color) -> bool {
-        self.castling.has(color, CastlingSide::KingSide)
-            || self.castling.has(color, CastlingSide::QueenSide)
+        self.castling_rights().has(color, CastlingSide::KingSide)
+            || self.castling_rights().has(color, CastlingSide::QueenSide)
     }
 
     /// En-passant captures onto `ep`, each verified by recomputing the
@@ -327,7 +329,7 @@ impl Board {
         occupied: Bitboard,
         check_mask: Bitboard,
     ) {
-        let us = self.side;
+        let us = self.side_to_move();
         let them = !us;
         // The pawn that just advanced two squares stands beside ours.
         let captured = match us {
@@ -371,8 +373,8 @@ impl Board {
         occupied: Bitboard,
         attacked: Option<Bitboard>,
     ) -> Option<Move> {
-        let us = self.side;
-        let rook_file = self.castling.rook_file(us, side)?;
+        let us = self.side_to_move();
+        let rook_file = self.castling_rights().rook_file(us, side)?;
         let king = self.king(us);
         let rank = back_rank(us);
         let rook = Square::new(rook_file, rank);
@@ -450,10 +452,68 @@ impl Board {
     /// ```
     pub fn is_legal(&self, mv: Move) -> bool {
         // Cheap rejections first; the move list decides the rest.
-        if !self.colored(self.side).contains(mv.from()) {
+        if !self.colored(self.side_to_move()).contains(mv.from()) {
             return false;
         }
         self.legal_moves().contains(&mv)
+    }
+
+    // ----- checked make --------------------------------------------------
+
+    /// Plays `mv` if it is legal, else returns an error and leaves the board
+    /// unchanged. The checked form of [`Board::make_move`], for moves from
+    /// outside.
+    ///
+    /// ```
+    /// use magicboard::{Board, Move, Square};
+    /// let mut board = Board::startpos();
+    /// assert!(board.try_make_move(Move::new(Square::E2, Square::E5, None)).is_err());
+    /// assert!(board.try_make_move(Move::new(Square::E2, Square::E4, None)).is_ok());
+    /// ```
+    pub fn try_make_move(&mut self, mv: Move) -> Result<Undo, MoveError> {
+        if self.is_legal(mv) {
+            Ok(self.make_move(mv))
+        } else {
+            Err(MoveError::Illegal)
+        }
+    }
+
+    /// The board after `mv`, leaving `self` unchanged, or
+    /// [`MoveError::Illegal`] when `mv` is not legal here. The checked
+    /// form of [`Board::play_unchecked`], like [`Game::play`](crate::Game::play).
+    ///
+    /// ```
+    /// use magicboard::{Board, Move, MoveError, Square};
+    /// let start = Board::startpos();
+    /// let after = start.play(start.parse_uci("g1f3").unwrap()).unwrap();
+    /// assert_eq!(after.to_fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+    /// assert_eq!(start.play(Move::new(Square::G1, Square::G3, None)), Err(MoveError::Illegal));
+    /// ```
+    pub fn play(&self, mv: Move) -> Result<Board, MoveError> {
+        if self.is_legal(mv) {
+            Ok(self.play_unchecked(mv))
+        } else {
+            Err(MoveError::Illegal)
+        }
+    }
+
+    /// The board after `mv`, which must be legal (a move from
+    /// [`Board::legal_moves`] or a checked parser), leaving `self`
+    /// unchanged. Unchecked like [`Board::make_move`]: an illegal move
+    /// gives a consistent board that need not be a legal position.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let start = Board::startpos();
+    /// let after = start.play_unchecked(start.legal_moves()[0]);
+    /// assert_eq!(after.side_to_move(), magicboard::Color::Black);
+    /// assert_eq!(start, Board::startpos());
+    /// ```
+    #[inline]
+    pub fn play_unchecked(&self, mv: Move) -> Board {
+        let mut next = self.clone();
+        next.make_move(mv);
+        next
     }
 
     // ----- the reference generator -----------------------------------------
@@ -465,7 +525,7 @@ impl Board {
     /// square.
     pub fn pseudo_legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        let us = self.side;
+        let us = self.side_to_move();
         let ours = self.colored(us);
         let occupied = self.occupied();
         for from in ours {
@@ -498,7 +558,7 @@ impl Board {
     }
 
     fn pseudo_legal_pawn_moves(&self, list: &mut MoveList, from: Square) {
-        let us = self.side;
+        let us = self.side_to_move();
         let forward: i8 = if us == Color::White { 1 } else { -1 };
         let start_rank = if us == Color::White {
             Rank::Second
@@ -529,7 +589,7 @@ impl Board {
             }
         }
         for to in pawn_attacks(us, from) {
-            if self.colored(!us).contains(to) || self.ep == Some(to) {
+            if self.colored(!us).contains(to) || self.en_passant() == Some(to) {
                 add(to);
             }
         }
@@ -552,7 +612,7 @@ impl Board {
     /// assert_eq!(reference.len(), 4);
     /// ```
     pub fn legal_moves_by_make_unmake(&self) -> MoveList {
-        let us = self.side;
+        let us = self.side_to_move();
         let mut scratch = self.clone();
         let mut legal = self.pseudo_legal_moves();
         legal.retain(|mv| {

@@ -1,6 +1,6 @@
 //! Moves and fixed-capacity move lists.
 
-use crate::{CastlingSide, PieceKind, Square};
+use crate::{CastlingMode, CastlingSide, PieceKind, Square};
 use core::fmt;
 
 /// A move, packed in 16 bits: from-square, to-square, promotion piece and a
@@ -21,7 +21,7 @@ use core::fmt;
 /// let m = Move::new(Square::E7, Square::E8, Some(PieceKind::Queen));
 /// assert_eq!(m.to_string(), "e7e8q");
 /// assert_eq!(Move::castle(Square::E1, Square::H1).to_string(), "e1g1");
-/// assert_eq!(Move::castle(Square::E1, Square::H1).to_uci(true).to_string(), "e1h1");
+/// assert_eq!(Move::castle(Square::E1, Square::H1).to_uci(magicboard::CastlingMode::Chess960).to_string(), "e1h1");
 /// assert_eq!(core::mem::size_of::<Move>(), 2);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -115,11 +115,20 @@ impl Move {
         )
     }
 
-    /// The move as UCI text. With `chess960`, castling is written as the king
-    /// taking its rook (`e1h1`), as UCI engines in Chess960 mode expect;
-    /// otherwise as the king's destination (`e1g1`), like `Display`.
-    pub const fn to_uci(self, chess960: bool) -> Uci {
-        Uci { mv: self, chess960 }
+    /// The move as UCI text. In [`CastlingMode::Chess960`], castling is
+    /// written as the king taking its rook (`e1h1`), as UCI engines in
+    /// Chess960 mode expect; in [`CastlingMode::Standard`] as the king's
+    /// destination (`e1g1`), like `Display`.
+    /// [`Board::uci`](crate::Board::uci) picks the board's own mode.
+    ///
+    /// ```
+    /// use magicboard::{CastlingMode, Move, Square};
+    /// let castle = Move::castle(Square::E8, Square::A8);
+    /// assert_eq!(castle.to_uci(CastlingMode::Standard).to_string(), "e8c8");
+    /// assert_eq!(castle.to_uci(CastlingMode::Chess960).to_string(), "e8a8");
+    /// ```
+    pub const fn to_uci(self, mode: CastlingMode) -> Uci {
+        Uci { mv: self, mode }
     }
 
     /// The raw 16-bit encoding: bits 0-5 from, 6-11 to, 12-14 promotion
@@ -151,7 +160,7 @@ impl Move {
 #[derive(Clone, Copy, Debug)]
 pub struct Uci {
     mv: Move,
-    chess960: bool,
+    mode: CastlingMode,
 }
 
 impl fmt::Display for Uci {
@@ -160,7 +169,7 @@ impl fmt::Display for Uci {
         if mv == Move::NULL {
             return f.write_str("0000");
         }
-        let to = if self.chess960 {
+        let to = if self.mode.is_chess960() {
             mv.to()
         } else {
             mv.king_destination()
@@ -175,7 +184,7 @@ impl fmt::Display for Uci {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_uci(false), f)
+        fmt::Display::fmt(&self.to_uci(CastlingMode::Standard), f)
     }
 }
 

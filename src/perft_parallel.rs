@@ -89,11 +89,11 @@ pub fn divide_parallel(
     let moves = board.legal_moves();
     // Outside a pool of our own `count` would use rayon's global pool, so
     // the one-thread path stays sequential all the way down.
-    let one_thread = |&mv: &Move| (mv, sequential(&board.play(mv), depth - 1, table));
+    let one_thread = |&mv: &Move| (mv, sequential(&board.play_unchecked(mv), depth - 1, table));
     if threads == 1 {
         return moves.iter().map(one_thread).collect();
     }
-    let count_move = |&mv: &Move| (mv, count(&board.play(mv), depth - 1, 1, table));
+    let count_move = |&mv: &Move| (mv, count(&board.play_unchecked(mv), depth - 1, 1, table));
     match pool(threads) {
         Some(pool) => pool.install(|| moves.par_iter().map(count_move).collect()),
         None => moves.iter().map(one_thread).collect(),
@@ -138,7 +138,7 @@ fn count(board: &Board, depth: u32, ply: u32, table: Option<&PerftTable>) -> u64
     let nodes = board
         .legal_moves()
         .par_iter()
-        .map(|&mv| count(&board.play(mv), depth - 1, ply + 1, table))
+        .map(|&mv| count(&board.play_unchecked(mv), depth - 1, ply + 1, table))
         .sum();
     if let Some(table) = table {
         table.store(key, depth, nodes);

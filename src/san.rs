@@ -111,7 +111,7 @@ impl Board {
                 out.push(san_letter(promo));
             }
         }
-        let after = self.play(mv);
+        let after = self.play_unchecked(mv);
         if after.in_check() {
             out.push(if after.has_legal_moves() { '+' } else { '#' });
         }

@@ -72,7 +72,7 @@ impl Splitter {
         let mut at = self.first_by_key.get(&key).copied();
         let mut last = None;
         while let Some(i) = at {
-            if same_position(&self.positions[i].0, board) {
+            if self.positions[i].0.same_position(board) {
                 self.positions[i].1 += 1;
                 return;
             }
@@ -89,14 +89,4 @@ impl Splitter {
             }
         }
     }
-}
-
-/// Equal as perft sees them: everything but the move clocks.
-fn same_position(a: &Board, b: &Board) -> bool {
-    a.by_kind == b.by_kind
-        && a.by_color == b.by_color
-        && a.side == b.side
-        && a.castling == b.castling
-        && a.ep == b.ep
-        && a.chess960 == b.chess960
 }

@@ -81,6 +81,6 @@ impl Board {
     /// assert_eq!(Board::from_fen_chess960(fen).unwrap().uci(castle).to_string(), "e1h1");
     /// ```
     pub fn uci(&self, mv: Move) -> crate::moves::Uci {
-        mv.to_uci(self.is_chess960())
+        mv.to_uci(self.castling_mode())
     }
 }

@@ -282,7 +282,10 @@ fn same_fen(ours: &Board, theirs: &cozy::Board) -> Result<(), String> {
 }
 
 fn sorted_text(moves: &[Move]) -> Vec<String> {
-    let mut text: Vec<String> = moves.iter().map(|m| m.to_uci(true).to_string()).collect();
+    let mut text: Vec<String> = moves
+        .iter()
+        .map(|m| m.to_uci(magicboard::CastlingMode::Chess960).to_string())
+        .collect();
     text.sort();
     text
 }
@@ -346,7 +349,7 @@ fn check_position(
     let their_text: Vec<String> = their_moves.iter().map(|(t, _)| t.clone()).collect();
     let mut our_moves: Vec<(String, Move)> = moves
         .iter()
-        .map(|&m| (m.to_uci(true).to_string(), m))
+        .map(|&m| (m.to_uci(magicboard::CastlingMode::Chess960).to_string(), m))
         .collect();
     our_moves.sort_by(|a, b| a.0.cmp(&b.0));
     let our_text: Vec<String> = our_moves.iter().map(|(t, _)| t.clone()).collect();

@@ -119,7 +119,7 @@ fn fuzz_uci_on_stable() {
                     let mv = moves[rng.random_range(0..moves.len())];
                     let written = match rng.random_range(0..3) {
                         0 => board.uci(mv).to_string(),
-                        1 => mv.to_uci(true).to_string(),
+                        1 => mv.to_uci(magicboard::CastlingMode::Chess960).to_string(),
                         _ => board.to_san(mv),
                     };
                     text.push_str(&written);

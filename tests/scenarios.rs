@@ -291,7 +291,7 @@ fn queen_side_castling_with_b1_attacked_is_legal() {
     // The castle is encoded king-takes-rook and lands king c1, rook d1.
     let castle = b.parse_uci("e1c1").unwrap();
     assert_eq!(castle, Move::castle(Square::E1, Square::A1));
-    let after = b.play(castle);
+    let after = b.play_unchecked(castle);
     assert_eq!(after.to_fen(), "1r4k1/8/8/8/8/8/8/2KR3R b - - 1 1");
 }
 
@@ -328,7 +328,7 @@ fn chess960_castling_where_the_king_stays_on_its_square() {
         ]
     );
     assert!(b.is_legal(castle));
-    let after = b.play(castle);
+    let after = b.play_unchecked(castle);
     assert_eq!(
         after.piece_on(Square::G1).map(|p| p.kind),
         Some(PieceKind::King)
@@ -366,7 +366,7 @@ fn en_passant_capturing_the_checking_pawn_is_legal() {
         ],
     );
     assert_eq!(b.checkers(), Square::D5.bitboard());
-    let after = b.play(Move::new(Square::E5, Square::D6, None));
+    let after = b.play_unchecked(Move::new(Square::E5, Square::D6, None));
     assert!(
         after.piece_on(Square::D5).is_none(),
         "the d5 pawn is captured"

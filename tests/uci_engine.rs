@@ -60,7 +60,7 @@ fn answers_uci_isready_position_go() {
     writeln!(stdin, "isready").unwrap();
     assert_eq!(next_line(), "readyok");
 
-    let after_e4 = Board::startpos().play(Board::startpos().parse_uci("e2e4").unwrap());
+    let after_e4 = Board::startpos().play_unchecked(Board::startpos().parse_uci("e2e4").unwrap());
     for _ in 0..20 {
         writeln!(stdin, "ucinewgame\nposition startpos moves e2e4\ngo").unwrap();
         let line = next_line();

@@ -159,7 +159,8 @@ pub fn check_uci(board: &Board, text: &str) -> Result<Move, MoveError> {
     // read only king takes rook, which is what `Board::uci` writes there.
     let names = |mv: Move| {
         board.uci(mv).to_string() == text
-            || (!board.is_chess960() && mv.to_uci(true).to_string() == text)
+            || (!board.is_chess960()
+                && mv.to_uci(magicboard::CastlingMode::Chess960).to_string() == text)
     };
     match &result {
         Ok(mv) => {

@@ -36,7 +36,7 @@ pub extern "C" fn magicboard_no_std_check() -> u32 {
         return 5;
     }
     let mv = Move::new(Square::E2, Square::E4, None);
-    if !board.is_legal(mv) || board.play(mv).side_to_move() == board.side_to_move() {
+    if !board.is_legal(mv) || board.play_unchecked(mv).side_to_move() == board.side_to_move() {
         return 6;
     }
     if Board::from_fen("8/8/8 w - - 0 1").is_ok() {

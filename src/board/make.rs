@@ -4,10 +4,16 @@
 //! [`Board::unmake_move`] uses to restore the board exactly: pieces,
 //! castling rights, en-passant square, clocks and hash. The hash is updated
 //! incrementally (see [`crate::zobrist`]).
+//!
+//! This is the unchecked primitive, below move generation: it trusts its
+//! move (see [`Board::make_move`] for what it still refuses). The checked
+//! form, [`Board::try_make_move`], lives with the legality test in
+//! [`crate::movegen`].
 
+use super::Board;
 use crate::attacks::pawn_attacks;
 use crate::zobrist;
-use crate::{Board, CastlingSide, Color, Move, PieceKind, Square};
+use crate::{CastlingSide, Color, Move, PieceKind, Square};
 
 /// What [`Board::unmake_move`] needs to take a move back: the state a move
 /// cannot be inferred from. Small and `Copy`.
@@ -315,38 +321,5 @@ impl Board {
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
         self.hash = undo.hash;
-    }
-
-    /// Plays `mv` if it is legal, else returns an error and leaves the board
-    /// unchanged. The checked form of [`Board::make_move`], for moves from
-    /// outside.
-    ///
-    /// ```
-    /// use magicboard::{Board, Move, Square};
-    /// let mut board = Board::startpos();
-    /// assert!(board.try_make_move(Move::new(Square::E2, Square::E5, None)).is_err());
-    /// assert!(board.try_make_move(Move::new(Square::E2, Square::E4, None)).is_ok());
-    /// ```
-    pub fn try_make_move(&mut self, mv: Move) -> Result<Undo, crate::MoveError> {
-        if self.is_legal(mv) {
-            Ok(self.make_move(mv))
-        } else {
-            Err(crate::MoveError::Illegal)
-        }
-    }
-
-    /// The board after `mv` (which must be legal), leaving `self` unchanged.
-    ///
-    /// ```
-    /// use magicboard::Board;
-    /// let start = Board::startpos();
-    /// let after = start.play(start.parse_uci("g1f3").unwrap());
-    /// assert_eq!(after.to_fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
-    /// assert_eq!(start, Board::startpos());
-    /// ```
-    pub fn play(&self, mv: Move) -> Board {
-        let mut next = self.clone();
-        next.make_move(mv);
-        next
     }
 }

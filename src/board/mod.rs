@@ -1,10 +1,34 @@
 //! The position: where the pieces stand, whose move it is, castling rights,
 //! the en-passant square, the clocks and the Zobrist hash.
 //!
-//! A [`Board`] is always a valid position: the only ways to build one are
-//! [`Board::startpos`], the checked FEN parsers and playing moves, so move
-//! generation never meets a board without kings or with pawns on the back
-//! rank. Parsing and printing FEN live in [`crate::fen`].
+//! [`Board`]'s fields are private to this module and its children, which
+//! are the only code that writes them:
+//!
+//! * [`fen`]: reading and writing FEN (the checked way in);
+//! * `make`: [`Board::make_move`] and [`Board::unmake_move`], the unchecked
+//!   make/unmake primitive, with incremental hashing;
+//! * `hash`: the Zobrist hash from scratch, and piece placement that keeps
+//!   it in step;
+//! * `validate`: [`Board::is_consistent`], the invariants below as code.
+//!
+//! Everything else in the crate (move generation, perft, SAN, games) reads
+//! a board through methods.
+//!
+//! # What a `Board` guarantees
+//!
+//! Every `Board` is **consistent**, whatever was done to it: the piece
+//! bitboards are disjoint and agree with the mailbox, each side has exactly
+//! one king, and [`Board::hash`] equals [`Board::hash_from_scratch`].
+//! [`Board::is_consistent`] checks exactly this, and debug builds assert it
+//! after every make and unmake. Move generation relies on nothing more.
+//!
+//! A board is also a **legal position** (the side not to move is not in
+//! check, no pawns on a back rank, castling rights match kings and rooks,
+//! at most 16 pieces a side, ...) when it came from [`Board::startpos`], a
+//! checked FEN parser, or legal moves. [`Board::make_move`] is unchecked: a
+//! move value that is not legal on the board gives a consistent board that
+//! need not be a legal position (or is refused and changes nothing); use
+//! [`Board::try_make_move`] for moves from outside.
 //!
 //! The en-passant square is kept only when a pawn of the side to move stands
 //! beside the pawn that just advanced two squares (the capture is then at
@@ -12,9 +36,16 @@
 //! are the same position compare equal and hash alike whatever FEN they came
 //! from.
 
+pub mod fen;
+mod hash;
+mod make;
+mod validate;
+
+pub use fen::FenError;
+pub use make::Undo;
+
 use crate::attacks;
-use crate::zobrist;
-use crate::{Bitboard, CastlingRights, CastlingSide, Color, File, Piece, PieceKind, Rank, Square};
+use crate::{Bitboard, CastlingMode, CastlingRights, Color, File, Piece, PieceKind, Rank, Square};
 use core::fmt;
 
 /// A chess position. See the [module documentation](self).
@@ -30,16 +61,16 @@ use core::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Board {
-    pub(crate) by_kind: [Bitboard; 6],
-    pub(crate) by_color: [Bitboard; 2],
-    pub(crate) mailbox: [Option<PieceKind>; 64],
-    pub(crate) castling: CastlingRights,
-    pub(crate) side: Color,
-    pub(crate) ep: Option<Square>,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
-    pub(crate) hash: u64,
-    pub(crate) chess960: bool,
+    by_kind: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    mailbox: [Option<PieceKind>; 64],
+    castling: CastlingRights,
+    side: Color,
+    ep: Option<Square>,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    chess960: bool,
 }
 
 impl Board {
@@ -183,37 +214,45 @@ impl Board {
         self.chess960
     }
 
+    /// The notation this board writes castling in: [`CastlingMode::Chess960`]
+    /// when [`Board::is_chess960`], else [`CastlingMode::Standard`].
+    ///
+    /// ```
+    /// use magicboard::{Board, CastlingMode};
+    /// let fen = "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1";
+    /// assert_eq!(Board::from_fen(fen).unwrap().castling_mode(), CastlingMode::Chess960);
+    /// ```
+    #[inline]
+    pub fn castling_mode(&self) -> CastlingMode {
+        CastlingMode::from_chess960(self.chess960)
+    }
+
+    /// True when `self` and `other` are the same position: the same pieces
+    /// on the same squares, side to move, castling rights, en-passant square
+    /// and castling notation. Unlike `==`, the move clocks are ignored, as
+    /// repetition and perft transpositions need.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let a = Board::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    /// let b = Board::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 12 40").unwrap();
+    /// assert!(a.same_position(&b));
+    /// assert_ne!(a, b);
+    /// ```
+    pub fn same_position(&self, other: &Board) -> bool {
+        self.by_kind == other.by_kind
+            && self.by_color == other.by_color
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.ep == other.ep
+            && self.chess960 == other.chess960
+    }
+
     /// The Polyglot-compatible Zobrist hash, kept up to date incrementally by
     /// [`Board::make_move`]. See [`crate::zobrist`].
     #[inline(always)]
     pub fn hash(&self) -> u64 {
         self.hash
-    }
-
-    /// The Zobrist hash computed from scratch from the pieces and state.
-    /// Always equal to [`Board::hash`]; it exists so that tests can check
-    /// the incremental updates.
-    pub fn hash_from_scratch(&self) -> u64 {
-        let mut hash = 0;
-        for sq in self.occupied() {
-            if let Some(p) = self.piece_on(sq) {
-                hash ^= zobrist::piece_key(p.color, p.kind, sq);
-            }
-        }
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if self.castling.has(color, side) {
-                    hash ^= zobrist::castling_key(color, side);
-                }
-            }
-        }
-        if let Some(ep) = self.ep {
-            hash ^= zobrist::en_passant_key(ep.file());
-        }
-        if self.side == Color::White {
-            hash ^= zobrist::WHITE_TO_MOVE_KEY;
-        }
-        hash
     }
 
     // ----- attacks ---------------------------------------------------------
@@ -312,73 +351,6 @@ impl Board {
             }
         }
         (checkers, pinned)
-    }
-
-    // ----- piece placement (keeps bitboards, mailbox and hash in step) -----
-
-    #[inline(always)]
-    pub(crate) fn put_piece(&mut self, color: Color, kind: PieceKind, sq: Square) {
-        self.put_piece_unhashed(color, kind, sq);
-        self.hash ^= zobrist::piece_key(color, kind, sq);
-    }
-
-    // The `_unhashed` forms leave the hash alone: unmake restores it whole,
-    // and perft's make does not keep it.
-
-    #[inline(always)]
-    pub(crate) fn put_piece_unhashed(&mut self, color: Color, kind: PieceKind, sq: Square) {
-        let bb = sq.bitboard();
-        self.by_kind[kind.index()] |= bb;
-        self.by_color[color.index()] |= bb;
-        self.mailbox[sq.index()] = Some(kind);
-    }
-
-    #[inline(always)]
-    pub(crate) fn remove_piece_unhashed(&mut self, color: Color, kind: PieceKind, sq: Square) {
-        let bb = sq.bitboard();
-        self.by_kind[kind.index()] &= !bb;
-        self.by_color[color.index()] &= !bb;
-        self.mailbox[sq.index()] = None;
-    }
-
-    #[inline(always)]
-    pub(crate) fn move_piece_unhashed(
-        &mut self,
-        color: Color,
-        kind: PieceKind,
-        from: Square,
-        to: Square,
-    ) {
-        let bb = from.bitboard() | to.bitboard();
-        self.by_kind[kind.index()] ^= bb;
-        self.by_color[color.index()] ^= bb;
-        self.mailbox[from.index()] = None;
-        self.mailbox[to.index()] = Some(kind);
-    }
-
-    /// Checks every invariant the rest of the crate relies on: bitboards
-    /// disjoint and agreeing with the mailbox, one king per side, the hash
-    /// equal to a fresh computation. Used by debug assertions and tests.
-    pub fn is_consistent(&self) -> bool {
-        let mut union = Bitboard::EMPTY;
-        for (i, bb) in self.by_kind.iter().enumerate() {
-            if !(union & *bb).is_empty() {
-                return false;
-            }
-            union |= *bb;
-            for sq in *bb {
-                if self.mailbox[sq.index()] != PieceKind::from_index(i) {
-                    return false;
-                }
-            }
-        }
-        let colors = self.by_color[0] | self.by_color[1];
-        (self.by_color[0] & self.by_color[1]).is_empty()
-            && union == colors
-            && (0..64).all(|i| self.mailbox[i].is_some() == (union.0 >> i & 1 != 0))
-            && self.colored_pieces(Color::White, PieceKind::King).count() == 1
-            && self.colored_pieces(Color::Black, PieceKind::King).count() == 1
-            && self.hash == self.hash_from_scratch()
     }
 }
 

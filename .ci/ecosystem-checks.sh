@@ -66,7 +66,7 @@ cargo test --release --all-features --test msrv -- --nocapture
 step "package: file list"
 list=$(cargo package --allow-dirty --no-verify --list)
 echo "$list"
-for needed in Cargo.toml build.rs src/lib.rs src/geometry.rs src/bin/perft.rs README.md \
+for needed in Cargo.toml build.rs src/lib.rs src/geometry.rs src/bin/perft/main.rs README.md \
     CHANGELOG.md LICENSE examples/uci_engine.rs; do
     grep -qx "$needed" <<<"$list" || { echo "missing from the package: $needed"; exit 1; }
 done

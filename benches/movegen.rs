@@ -17,7 +17,7 @@ mod common;
 
 use common::{Criterion, movegen_fens, published_count, quick_config};
 use criterion::{BenchmarkId, Throughput, criterion_group, criterion_main};
-use magicboard::{Bitboard, Board, MoveList, Square, attacks, perft, perft_full};
+use magicboard::{Bitboard, Board, MoveList, Perft, Square, attacks, perft};
 use std::hint::black_box;
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -31,21 +31,16 @@ fn bench_perft(c: &mut Criterion) {
     for (name, fen, depth) in PERFT {
         let expected = published_count(fen, depth);
         let board = Board::from_fen(fen).expect("valid FEN");
-        assert_eq!(perft(&mut board.clone(), depth), expected, "{name} bulk");
-        assert_eq!(
-            perft_full(&mut board.clone(), depth),
-            expected,
-            "{name} full"
-        );
+        assert_eq!(perft(&board, depth), expected, "{name} bulk");
+        let full = Perft::new(depth).full();
+        assert_eq!(full.count(&board), expected, "{name} full");
         group.throughput(Throughput::Elements(expected));
         let id = format!("{name}/d{depth}");
         group.bench_function(BenchmarkId::new("bulk", &id), |b| {
-            let mut board = board.clone();
-            b.iter(|| perft(black_box(&mut board), depth))
+            b.iter(|| perft(black_box(&board), depth))
         });
         group.bench_function(BenchmarkId::new("full", &id), |b| {
-            let mut board = board.clone();
-            b.iter(|| perft_full(black_box(&mut board), depth))
+            b.iter(|| full.count(black_box(&board)))
         });
     }
     group.finish();
@@ -54,7 +49,7 @@ fn bench_perft(c: &mut Criterion) {
 fn boards() -> Vec<Board> {
     movegen_fens(4)
         .into_iter()
-        .map(|fen| Board::from_fen(fen).expect("suite FENs are valid"))
+        .map(|fen| Board::from_fen(&fen).expect("suite FENs are valid"))
         .collect()
 }
 

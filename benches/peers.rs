@@ -5,7 +5,7 @@
 //! * `bulk`: the last ply is counted, not made: each crate's fastest
 //!   idiomatic perft (magicboard [`perft`], cozy-chess `moves.len()` of each
 //!   `PieceMoves` at depth 1, chess `MoveGen::new_legal(&board).len()`);
-//! * `full`: every leaf move is made (magicboard [`perft_full`] with
+//! * `full`: every leaf move is made (magicboard [`Perft::full`] with
 //!   make/unmake, cozy-chess `clone` + `play_unchecked`, chess
 //!   `make_move_new`).
 //!
@@ -25,7 +25,7 @@ mod common;
 
 use common::{BenchPosition, CPW5, Criterion, published_count, quick_config};
 use criterion::{BenchmarkId, SamplingMode, Throughput, criterion_group, criterion_main};
-use magicboard::{perft, perft_full};
+use magicboard::{Perft, perft};
 use std::hint::black_box;
 use std::str::FromStr;
 
@@ -122,11 +122,11 @@ fn bench_mode(c: &mut Criterion, mode: &str) {
         let cozy_board = cozy::board(fen);
         let chess_board = jordan::board(fen);
 
-        let count_ours = |b: &mut magicboard::Board| {
+        let count_ours = |b: &magicboard::Board| {
             if bulk {
                 perft(b, depth)
             } else {
-                perft_full(b, depth)
+                Perft::new(depth).full().count(b)
             }
         };
         let count_cozy = |b: &cozy_chess::Board| {
@@ -144,7 +144,7 @@ fn bench_mode(c: &mut Criterion, mode: &str) {
             }
         };
         let what = format!("{mode} {name} depth {depth}");
-        assert_eq!(count_ours(&mut ours.clone()), expected, "magicboard {what}");
+        assert_eq!(count_ours(&ours), expected, "magicboard {what}");
         assert_eq!(count_cozy(&cozy_board), expected, "cozy-chess {what}");
         assert_eq!(count_chess(&chess_board), expected, "chess {what}");
 
@@ -154,8 +154,7 @@ fn bench_mode(c: &mut Criterion, mode: &str) {
         group.sampling_mode(SamplingMode::Flat);
         let d = format!("d{depth}");
         group.bench_function(BenchmarkId::new("magicboard", &d), |b| {
-            let mut board = ours.clone();
-            b.iter(|| count_ours(black_box(&mut board)))
+            b.iter(|| count_ours(black_box(&ours)))
         });
         group.bench_function(BenchmarkId::new("cozy-chess", &d), |b| {
             b.iter(|| count_cozy(black_box(&cozy_board)))

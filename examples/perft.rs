@@ -7,10 +7,10 @@
 //! ```
 //!
 //! Arguments: depth (default 4), then a FEN (default: the start position).
-//! For the full tool with Chess960 and benchmarks, see `src/bin/perft.rs`
+//! For the full tool with Chess960 and benchmarks, see `src/bin/perft/main.rs`
 //! (`cargo run --release --features cli --bin perft -- --help`).
 
-use magicboard::{Board, divide};
+use magicboard::{Board, Perft};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -30,7 +30,7 @@ fn main() -> ExitCode {
     } else {
         Board::from_fen(&fen.join(" "))
     };
-    let mut board = match board {
+    let board = match board {
         Ok(board) => board,
         Err(e) => {
             eprintln!("FEN: {e}");
@@ -39,7 +39,7 @@ fn main() -> ExitCode {
     };
 
     let start = Instant::now();
-    let split = divide(&mut board, depth);
+    let split = Perft::new(depth).divide(&board);
     let seconds = start.elapsed().as_secs_f64();
     for (mv, nodes) in &split {
         println!("{}: {nodes}", board.uci(*mv));

@@ -17,7 +17,7 @@
 //! let undo = board.make_move(mv);
 //! board.unmake_move(mv, undo);
 //!
-//! assert_eq!(perft(&mut board, 2), 2039);
+//! assert_eq!(perft(&board, 2), 2039);
 //! ```
 //!
 //! ## Layers
@@ -37,10 +37,9 @@
 //!    the unchecked make/unmake primitive with incremental hashing.
 //! 5. [`movegen`], [`uci`]: legal generation, the make/unmake reference
 //!    filter, the legality test and checked make; UCI move parsing.
-//! 6. [`perft`](mod@perft): counting the move tree; [`tt`]: its
-//!    transposition table; [`split`]: cutting a run into independent
-//!    pieces; `perft_parallel` (feature `parallel`): counting on several
-//!    threads.
+//! 6. [`perft`](mod@perft): counting the move tree (one entry point,
+//!    [`Perft`]; its children are the walks, the transposition table,
+//!    threads, splitting a run into independent pieces, and perft suites).
 //! 7. [`san`], [`outcome`], [`game`]: SAN move text, how a game stands
 //!    (mate, stalemate, draws), and a game with its history (undo,
 //!    repetitions).
@@ -49,13 +48,14 @@
 //! ## Cargo features
 //!
 //! - `std` (default): the crate itself is `#![no_std]` and needs only
-//!   `alloc` (for FEN strings and [`divide`]'s list). With `std`, perft on
+//!   `alloc` (for FEN strings and [`Perft::divide`]'s list). With `std`, perft on
 //!   x86-64 checks the CPU once for the `popcnt` instruction and then runs a
 //!   copy of its walk compiled with it (the portable x86-64 baseline lacks
 //!   it; it makes bulk counting ~25% faster); serde gets its `std` support.
 //!   Build with `default-features = false` for bare-metal targets.
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`] and
 //!   [`Board`]; the formats are described in the `serde_impls` module.
+//! - `parallel`: `Perft::threads`, counting on a rayon thread pool.
 //! - `cli`: the `perft` command-line tool (pulls in clap); libraries need not.
 //!
 //! The minimum supported Rust version is 1.85 (`rust-version` in
@@ -78,7 +78,7 @@
 //! - The serde formats (feature `serde`).
 //!
 //! Not promised: the order in which moves are generated (and so the order
-//! of [`divide`]'s list), the `Debug` and diagram formats, the wording of
+//! of [`Perft::divide`]'s list), the `Debug` and diagram formats, the wording of
 //! error messages (the error enums are `#[non_exhaustive]`: new variants
 //! may come in minor releases), the magic numbers and table layout. Raising
 //! the MSRV is done in a minor release, never in a patch release.
@@ -86,7 +86,7 @@
 #![no_std]
 #![warn(missing_docs)]
 // One `unsafe` call in the crate: perft's run-time `popcnt` dispatch (see
-// `perft.rs`); everything else is safe code.
+// `perft/walk.rs`); everything else is safe code.
 #![deny(unsafe_code)]
 
 extern crate alloc;
@@ -117,11 +117,6 @@ pub mod uci;
 
 // 6. Counting the tree.
 pub mod perft;
-#[cfg(target_has_atomic = "64")]
-pub mod tt;
-pub mod split;
-#[cfg(feature = "parallel")]
-pub mod perft_parallel;
 
 // 7. Game-level rules and notation.
 pub mod san;
@@ -139,17 +134,12 @@ pub use color::Color;
 pub use game::Game;
 pub use moves::{MAX_MOVES, Move, MoveError, MoveList, Uci};
 pub use outcome::Status;
-pub use perft::{divide, perft, perft_full};
-#[cfg(feature = "parallel")]
-pub use perft_parallel::{
-    divide_parallel, perft_parallel, perft_parallel_hashed, perft_parallel_with_table,
-};
+#[cfg(target_has_atomic = "64")]
+pub use perft::table::PerftTable;
+pub use perft::{Perft, perft};
 pub use piece::{Piece, PieceKind};
 pub use san::SanError;
-pub use split::split_positions;
 pub use square::{File, ParseSquareError, Rank, Square};
-#[cfg(target_has_atomic = "64")]
-pub use tt::{PerftTable, perft_hashed, perft_with_table};
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -365,9 +365,9 @@ fn check_position(
     assert_eq!(ours.count_legal_moves(), moves.len() as u64);
 
     // perft(2).
-    let mut scratch = ours.clone();
+    let scratch = ours.clone();
     assert_eq!(
-        perft(&mut scratch, 2),
+        perft(&scratch, 2),
         cozy_perft(theirs, 2),
         "perft(2)\n{}",
         context()

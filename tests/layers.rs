@@ -8,8 +8,9 @@
 //! * paths: `crate::module::...`, `use crate::{...}` groups, and the names
 //!   `lib.rs` re-exports at the crate root (`crate::Board` is `board`'s);
 //! * methods: `Board` is extended by several layers (`movegen` adds
-//!   `legal_moves`), so a call `.name(` or `::name(` of a function defined
-//!   in exactly one module counts as a use of that module.
+//!   `legal_moves`), so a call `.name(` or `::name(` of a method defined in
+//!   an `impl Board` block of exactly one module counts as a use of that
+//!   module.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -179,6 +180,32 @@ fn defined_fns(code: &str) -> BTreeSet<String> {
     out
 }
 
+/// The bodies of the `impl Board { ... }` blocks of `code`: the methods
+/// several layers add to `Board`, which calls reach without a path.
+fn board_impls(code: &str) -> String {
+    let mut out = String::new();
+    let mut rest = code;
+    while let Some(i) = rest.find("impl Board {") {
+        rest = &rest[i + "impl Board {".len()..];
+        let mut depth = 1;
+        let end = rest
+            .char_indices()
+            .find(|&(_, c)| {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+                depth == 0
+            })
+            .map_or(rest.len(), |(j, _)| j);
+        out.push_str(&rest[..end]);
+        out.push('\n');
+        rest = &rest[end..];
+    }
+    out
+}
+
 #[test]
 fn every_module_uses_only_its_own_layer_or_those_above() {
     let layers = layers();
@@ -204,15 +231,21 @@ fn every_module_uses_only_its_own_layer_or_those_above() {
         );
     }
 
-    // Functions defined in exactly one module: a call names that module.
+    // `Board` methods defined in exactly one module: a call names that
+    // module. (Free functions are reached through paths, checked above.)
+    // A name some other type's method shares (`CastlingMode::is_chess960`
+    // and `Board::is_chess960`) cannot be attributed and is skipped.
     let mut definers: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (_, module, text) in &sources {
         for name in defined_fns(text) {
             definers.entry(name).or_default().insert(module.clone());
         }
     }
-    // Trait-method names shared with std (`fmt`, `from_str`, ...) are
-    // defined in several modules and so are never attributed.
+    let board_methods: BTreeSet<String> = sources
+        .iter()
+        .flat_map(|(_, _, text)| defined_fns(&board_impls(text)))
+        .collect();
+    definers.retain(|name, _| board_methods.contains(name));
     let owner: BTreeMap<&str, &str> = definers
         .iter()
         .filter(|(_, modules)| modules.len() == 1)
@@ -270,6 +303,11 @@ fn the_checker_sees_paths_groups_and_methods() {
             .collect()
     );
     assert!(defined_fns("pub fn legal_moves(&self) {}").contains("legal_moves"));
+    let impls = board_impls("fn outside() {} impl Board { fn a() { if x {} } } fn b() {}");
+    assert_eq!(
+        defined_fns(&impls),
+        ["a"].map(String::from).into_iter().collect()
+    );
     assert!(!defined_fns("let unfn x = 1;").contains("x"));
     let layers = layers();
     assert!(layers["square"] < layers["board"]);

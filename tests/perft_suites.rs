@@ -11,15 +11,14 @@
 
 mod common;
 
-use common::{
-    EpdError, SuiteEntry, cpw_suite, fischer_suite, parse, parse_epd_line, sorted_uci,
-    standard_suite,
-};
-use magicboard::{Board, divide, perft, perft_full};
+use common::{SuiteEntry, cpw_suite, fischer_suite, parse, sorted_uci, standard_suite};
+use magicboard::perft::suite::{SuiteErrorKind, parse_suite};
+use magicboard::{Board, CastlingMode, Perft, perft};
 use pretty_assertions::assert_eq;
 
-/// Counts above this many nodes are left to the ignored full-depth test
-/// (debug builds, which run plain `cargo test`, use a smaller budget).
+/// Counts above this many nodes are left to the ignored full-depth test:
+/// 2 million in release builds, 100,000 in debug builds (which plain
+/// `cargo test` runs, with make/unmake checking the board after each move).
 const FAST_LIMIT: u64 = if cfg!(debug_assertions) {
     100_000
 } else {
@@ -28,15 +27,14 @@ const FAST_LIMIT: u64 = if cfg!(debug_assertions) {
 
 /// Runs perft at every depth of `entry` whose expected count is at most
 /// `limit`, and returns one message per mismatch.
-fn check_entry(file: &str, entry: &SuiteEntry, chess960: bool, limit: u64) -> Vec<String> {
-    let mut board = parse(&entry.fen, chess960);
-    let before = board.clone();
+fn check_entry(file: &str, entry: &SuiteEntry, limit: u64) -> Vec<String> {
+    let board = &entry.board;
     let mut failures = Vec::new();
     for &(depth, expected) in &entry.counts {
         if expected > limit {
             continue;
         }
-        let got = perft(&mut board, depth);
+        let got = perft(board, depth);
         if got != expected {
             failures.push(format!(
                 "{file}:{}: perft({depth}) of {:?}: expected {expected}, got {got}",
@@ -44,14 +42,13 @@ fn check_entry(file: &str, entry: &SuiteEntry, chess960: bool, limit: u64) -> Ve
             ));
         }
     }
-    assert_eq!(board, before, "perft changed the board of {:?}", entry.fen);
     failures
 }
 
-fn check_suite(file: &str, suite: &[SuiteEntry], chess960: bool, limit: u64) {
+fn check_suite(file: &str, suite: &[SuiteEntry], limit: u64) {
     let failures: Vec<String> = suite
         .iter()
-        .flat_map(|entry| check_entry(file, entry, chess960, limit))
+        .flat_map(|entry| check_entry(file, entry, limit))
         .collect();
     assert!(
         failures.is_empty(),
@@ -62,23 +59,23 @@ fn check_suite(file: &str, suite: &[SuiteEntry], chess960: bool, limit: u64) {
 }
 
 #[test]
-fn standard_suite_up_to_2m_nodes() {
-    check_suite("standard.epd", &standard_suite(), false, FAST_LIMIT);
+fn standard_suite_up_to_the_fast_limit() {
+    check_suite("standard.epd", &standard_suite(), FAST_LIMIT);
 }
 
 // The Chess960 suite is the largest (about 580 million nodes under the
 // limit): split in two so that the test harness can run the halves on two
 // threads.
 #[test]
-fn fischer_suite_up_to_2m_nodes_first_half() {
+fn fischer_suite_up_to_the_fast_limit_first_half() {
     let suite = fischer_suite();
-    check_suite("fischer.epd", &suite[..480], true, FAST_LIMIT);
+    check_suite("fischer.epd", &suite[..480], FAST_LIMIT);
 }
 
 #[test]
-fn fischer_suite_up_to_2m_nodes_second_half() {
+fn fischer_suite_up_to_the_fast_limit_second_half() {
     let suite = fischer_suite();
-    check_suite("fischer.epd", &suite[480..], true, FAST_LIMIT);
+    check_suite("fischer.epd", &suite[480..], FAST_LIMIT);
 }
 
 /// CPW positions 2 (Kiwipete), 3, 4, 4 mirrored and 5 to depth 4, whatever
@@ -97,48 +94,48 @@ fn cpw_positions_2_to_5_depth_4() {
         })
         .collect();
     assert_eq!(positions.len(), 5);
-    check_suite("cpw.epd", &positions, false, u64::MAX);
+    check_suite("cpw.epd", &positions, u64::MAX);
 }
 
 /// The start position and CPW position 6 up to the fast limit.
 #[test]
-fn cpw_start_and_position_6_up_to_2m_nodes() {
+fn cpw_start_and_position_6_up_to_the_fast_limit() {
     let suite = cpw_suite();
     let ends: Vec<SuiteEntry> = suite
         .into_iter()
         .filter(|e| e.line == 1 || e.line == 7)
         .collect();
-    check_suite("cpw.epd", &ends, false, FAST_LIMIT);
+    check_suite("cpw.epd", &ends, FAST_LIMIT);
 }
 
-/// Node budget of the `perft_full` test. Every leaf is made there, and in
-/// debug builds each make checks the whole board's consistency.
+/// Node budget of the full-perft test (100,000 in release builds, 5,000 in
+/// debug builds). Every leaf is made there, and in debug builds each make
+/// checks the whole board's consistency.
 const FULL_LIMIT: u64 = if cfg!(debug_assertions) {
     5_000
 } else {
     100_000
 };
 
-/// `perft_full` makes every leaf move instead of counting the last ply in
+/// Full perft makes every leaf move instead of counting the last ply in
 /// bulk; it must reach the same published counts.
 #[test]
-fn perft_full_matches_published_counts() {
+fn full_perft_matches_published_counts() {
     let mut failures = Vec::new();
-    for (file, suite, chess960) in [
-        ("standard.epd", standard_suite(), false),
-        ("fischer.epd", fischer_suite()[..60].to_vec(), true),
-        ("cpw.epd", cpw_suite(), false),
+    for (file, suite) in [
+        ("standard.epd", standard_suite()),
+        ("fischer.epd", fischer_suite()[..60].to_vec()),
+        ("cpw.epd", cpw_suite()),
     ] {
         for entry in &suite {
-            let mut board = parse(&entry.fen, chess960);
             for &(depth, expected) in &entry.counts {
                 if expected > FULL_LIMIT {
                     continue;
                 }
-                let got = perft_full(&mut board, depth);
+                let got = Perft::new(depth).full().count(&entry.board);
                 if got != expected {
                     failures.push(format!(
-                        "{file}:{}: perft_full({depth}) of {:?}: expected {expected}, got {got}",
+                        "{file}:{}: full perft({depth}) of {:?}: expected {expected}, got {got}",
                         entry.line, entry.fen
                     ));
                 }
@@ -148,15 +145,15 @@ fn perft_full_matches_published_counts() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// `divide` lists every legal root move once and its counts add up to the
-/// published total.
+/// `Perft::divide` lists every legal root move once and its counts add up
+/// to the published total.
 #[test]
 fn divide_sums_to_published_counts() {
     for entry in cpw_suite() {
-        let mut board = parse(&entry.fen, false);
+        let board = &entry.board;
         let (depth, expected) = entry.counts[2]; // depth 3
         assert_eq!(depth, 3);
-        let split = divide(&mut board, depth);
+        let split = Perft::new(depth).divide(board);
         let total: u64 = split.iter().map(|&(_, n)| n).sum();
         assert_eq!(
             total, expected,
@@ -165,13 +162,13 @@ fn divide_sums_to_published_counts() {
         );
         let moves: Vec<_> = split.iter().map(|&(m, _)| m).collect();
         assert_eq!(
-            sorted_uci(&board, &moves),
-            sorted_uci(&board, &board.legal_moves()),
+            sorted_uci(board, &moves),
+            sorted_uci(board, &board.legal_moves()),
             "divide's moves of {:?}",
             entry.fen
         );
     }
-    assert!(divide(&mut Board::startpos(), 0).is_empty());
+    assert!(Perft::new(0).divide(&Board::startpos()).is_empty());
 }
 
 /// Compares the fast generator with the make/unmake reference as sorted
@@ -193,15 +190,15 @@ fn assert_generators_agree(board: &Board, context: &str) {
 
 #[test]
 fn fast_generator_matches_reference_on_suite_positions_and_their_children() {
-    for (file, suite, chess960) in [
-        ("standard.epd", standard_suite(), false),
-        ("fischer.epd", fischer_suite(), true),
-        ("cpw.epd", cpw_suite(), false),
+    for (file, suite) in [
+        ("standard.epd", standard_suite()),
+        ("fischer.epd", fischer_suite()),
+        ("cpw.epd", cpw_suite()),
     ] {
         for entry in &suite {
-            let board = parse(&entry.fen, chess960);
+            let board = &entry.board;
             let context = format!("{file}:{}", entry.line);
-            assert_generators_agree(&board, &context);
+            assert_generators_agree(board, &context);
             for mv in board.legal_moves() {
                 let child = board.play_unchecked(mv);
                 assert_generators_agree(&child, &format!("{context} after {}", board.uci(mv)));
@@ -224,18 +221,18 @@ fn full_depth_all_suites() {
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    let mut jobs: Vec<(&str, SuiteEntry, bool)> = Vec::new();
+    let mut jobs: Vec<(&str, SuiteEntry)> = Vec::new();
     for e in standard_suite() {
-        jobs.push(("standard.epd", e, false));
+        jobs.push(("standard.epd", e));
     }
     for e in fischer_suite() {
-        jobs.push(("fischer.epd", e, true));
+        jobs.push(("fischer.epd", e));
     }
     for e in cpw_suite() {
-        jobs.push(("cpw.epd", e, false));
+        jobs.push(("cpw.epd", e));
     }
     // Largest first, so that no thread is left with a long tail.
-    jobs.sort_by_key(|(_, e, _)| std::cmp::Reverse(e.counts.iter().map(|c| c.1).max()));
+    jobs.sort_by_key(|(_, e)| std::cmp::Reverse(e.counts.iter().map(|c| c.1).max()));
 
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let next = AtomicUsize::new(0);
@@ -246,10 +243,10 @@ fn full_depth_all_suites() {
             s.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((file, entry, chess960)) = jobs.get(i) else {
+                    let Some((file, entry)) = jobs.get(i) else {
                         break;
                     };
-                    let found = check_entry(file, entry, *chess960, u64::MAX);
+                    let found = check_entry(file, entry, u64::MAX);
                     failures.lock().unwrap().extend(found);
                 }
             });
@@ -273,12 +270,9 @@ fn full_depth_all_suites() {
 /// count when it does.
 #[test]
 fn mismatch_message_names_fen_depth_expected_and_got() {
-    let entry = SuiteEntry {
-        line: 1,
-        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
-        counts: vec![(1, 20), (2, 401)],
-    };
-    let failures = check_entry("made-up.epd", &entry, false, FAST_LIMIT);
+    let text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401";
+    let entry = &parse_suite(text, CastlingMode::Standard).unwrap()[0];
+    let failures = check_entry("made-up.epd", entry, FAST_LIMIT);
     assert_eq!(
         failures,
         [
@@ -287,25 +281,43 @@ fn mismatch_message_names_fen_depth_expected_and_got() {
     );
 }
 
-// ----- the EPD reader itself ------------------------------------------------
+// ----- the suite reader (magicboard::perft::suite) -------------------------
+
+/// A suite line's FEN and `(depth, count)` pairs.
+type FenAndCounts = (String, Vec<(u32, u64)>);
+
+/// One line read in standard mode: `Ok(None)` for a line without a
+/// position, else its FEN and counts.
+fn read_line(text: &str) -> Result<Option<FenAndCounts>, SuiteErrorKind> {
+    match parse_suite(text, CastlingMode::Standard) {
+        Ok(entries) => Ok(entries.into_iter().next().map(|e| (e.fen, e.counts))),
+        Err(e) => Err(e.kind),
+    }
+}
 
 #[test]
-fn epd_reader_accepts_the_usual_spellings() {
+fn suite_reader_accepts_the_usual_spellings() {
     let expected = Some(("8/8/8/8/8/8/8/K6k w - -".to_string(), vec![(1, 3), (2, 9)]));
     for line in [
         "8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D2 9",
         "8/8/8/8/8/8/8/K6k w - -;D1 3;D2 9",
         "  8/8/8/8/8/8/8/K6k w - - ; D1  3 ; D2 9 ;\r",
     ] {
-        assert_eq!(parse_epd_line(line), Ok(expected.clone()), "{line:?}");
+        assert_eq!(read_line(line), Ok(expected.clone()), "{line:?}");
     }
-    assert_eq!(parse_epd_line(""), Ok(None));
-    assert_eq!(parse_epd_line("   \r"), Ok(None));
-    assert_eq!(parse_epd_line("# a comment"), Ok(None));
+    assert_eq!(read_line(""), Ok(None));
+    assert_eq!(read_line("   \r"), Ok(None));
+    assert_eq!(read_line("# a comment"), Ok(None));
+    // Line numbers count every line, blank and comment lines included.
+    let suite = parse_suite(
+        "# x\n\n8/8/8/8/8/8/8/K6k w - - ;D1 3",
+        CastlingMode::Standard,
+    );
+    assert_eq!(suite.unwrap()[0].line, 3);
 }
 
 #[test]
-fn epd_reader_rejects_malformed_lines() {
+fn suite_reader_rejects_malformed_lines() {
     for line in [
         "8/8/8/8/8/8/8/K6k w - -",             // no counts
         ";D1 20",                              // no FEN
@@ -317,12 +329,19 @@ fn epd_reader_rejects_malformed_lines() {
         "8/8/8/8/8/8/8/K6k w - - ;id \"x\"",   // not a count
         "8/8/8/8/8/8/8/K6k w - - ;D1 3 4",     // trailing junk
         "8/8/8/8/8/8/8/K6k w - - ;D1 -3",      // negative count
+        "8/8/8/8/8/8/8/8 w - - ;D1 3",         // no kings: a bad FEN
     ] {
-        assert!(
-            matches!(parse_epd_line(line), Err(EpdError(_))),
-            "{line:?} should be rejected"
-        );
+        assert!(read_line(line).is_err(), "{line:?} should be rejected");
     }
+    // The error names the line and the problem.
+    let error = parse_suite(
+        "\n8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D1 3",
+        CastlingMode::Standard,
+    )
+    .unwrap_err();
+    assert_eq!(error.line, 2);
+    assert_eq!(error.kind, SuiteErrorKind::RepeatedDepth(1));
+    assert_eq!(error.to_string(), "line 2: depth 1 given twice");
 }
 
 #[test]
@@ -337,10 +356,10 @@ fn suite_files_hold_what_their_readme_says() {
     // The last two lines of standard.epd list only their deep counts.
     assert_eq!(standard[126].counts.first(), Some(&(4, 43_238)));
     assert_eq!(standard[127].counts, [(5, 11_139_762)]);
-    // Every FEN parses and the depths increase along each line.
+    // Every FEN parses in its mode and the depths increase along each line.
     for (suite, chess960) in [(&standard, false), (&fischer, true), (&cpw, false)] {
         for e in suite.iter() {
-            parse(&e.fen, chess960);
+            assert_eq!(parse(&e.fen, chess960), e.board);
             assert!(
                 e.counts.windows(2).all(|w| w[0].0 < w[1].0),
                 "depths of line {} do not increase",

@@ -484,9 +484,9 @@ fn a_full_move_list_ignores_further_moves() {
 
 #[test]
 fn perft_of_depth_zero_and_one() {
-    for mut board in boards() {
-        assert_eq!(perft(&mut board, 0), 1);
-        assert_eq!(perft(&mut board, 1), board.legal_moves().len() as u64);
+    for board in boards() {
+        assert_eq!(perft(&board, 0), 1);
+        assert_eq!(perft(&board, 1), board.legal_moves().len() as u64);
     }
 }
 

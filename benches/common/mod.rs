@@ -7,6 +7,8 @@
 #![allow(dead_code)] // each bench uses its own subset
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use magicboard::CastlingMode;
+use magicboard::perft::suite::{SuiteEntry, parse_suite};
 use std::time::Duration;
 
 /// The Chess Programming Wiki's perft positions, one per line with counts.
@@ -59,47 +61,31 @@ pub const CPW5: [BenchPosition; 5] = [
     },
 ];
 
-/// One EPD line split into its FEN and its `;Dn N` counts (index 0 = depth 1).
-pub fn parse_epd_line(line: &str) -> Option<(&str, Vec<u64>)> {
-    let mut parts = line.split(';');
-    let fen = parts.next()?.trim();
-    if fen.is_empty() {
-        return None;
-    }
-    let counts = parts
-        .map(|p| {
-            let p = p.trim();
-            let (_, n) = p.split_once(' ').expect("`;Dn N` field");
-            n.trim().parse::<u64>().expect("count")
-        })
-        .collect();
-    Some((fen, counts))
+/// The positions of an EPD perft suite, read with the library's reader.
+pub fn suite(epd: &str) -> Vec<SuiteEntry> {
+    parse_suite(epd, CastlingMode::Standard).expect("the suites in tests/data are valid")
 }
 
 /// The FENs of an EPD file, in order.
-pub fn epd_fens(epd: &str) -> Vec<&str> {
-    epd.lines()
-        .filter_map(parse_epd_line)
-        .map(|(fen, _)| fen)
-        .collect()
+pub fn epd_fens(epd: &str) -> Vec<String> {
+    suite(epd).into_iter().map(|e| e.fen).collect()
 }
 
 /// The published perft(depth) of `fen`, looked up in cpw.epd.
 pub fn published_count(fen: &str, depth: u32) -> u64 {
-    let (_, counts) = CPW_EPD
-        .lines()
-        .filter_map(parse_epd_line)
-        .find(|(f, _)| *f == fen)
+    let entry = suite(CPW_EPD)
+        .into_iter()
+        .find(|e| e.fen == fen)
         .unwrap_or_else(|| panic!("{fen} is not in cpw.epd"));
-    *counts
-        .get(depth as usize - 1)
+    entry
+        .count(depth)
         .unwrap_or_else(|| panic!("cpw.epd has no depth {depth} for {fen}"))
 }
 
 /// The positions for the move generation benches: all of cpw.epd and every
 /// `stride`-th position of standard.epd (castling, minor-piece, pawn and
 /// promotion endings), without duplicates.
-pub fn movegen_fens(stride: usize) -> Vec<&'static str> {
+pub fn movegen_fens(stride: usize) -> Vec<String> {
     let mut fens = epd_fens(CPW_EPD);
     for fen in epd_fens(STANDARD_EPD).into_iter().step_by(stride) {
         if !fens.contains(&fen) {

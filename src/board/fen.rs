@@ -9,7 +9,9 @@
 
 use crate::attacks;
 use crate::castling::back_rank;
-use crate::{Bitboard, Board, CastlingSide, Color, File, Piece, PieceKind, Rank, Square};
+use crate::{
+    Bitboard, Board, CastlingMode, CastlingSide, Color, File, Piece, PieceKind, Rank, Square,
+};
 use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
@@ -162,6 +164,28 @@ impl Board {
     /// ```
     pub fn from_fen_chess960(fen: &str) -> Result<Board, FenError> {
         parse(fen, true)
+    }
+
+    /// Parses a FEN in a given castling mode: [`Board::from_fen`] for
+    /// [`CastlingMode::Standard`] (the board is still in Chess960 mode when
+    /// its castling rights cannot be standard), [`Board::from_fen_chess960`]
+    /// for [`CastlingMode::Chess960`]. The one function to call when the
+    /// mode is a setting (a `--chess960` flag, UCI's `UCI_Chess960`).
+    ///
+    /// ```
+    /// use magicboard::{Board, CastlingMode};
+    /// let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    /// let standard = Board::from_fen_with(fen, CastlingMode::Standard).unwrap();
+    /// let chess960 = Board::from_fen_with(fen, CastlingMode::Chess960).unwrap();
+    /// assert_eq!(standard.castling_mode(), CastlingMode::Standard);
+    /// assert_eq!(chess960.castling_mode(), CastlingMode::Chess960);
+    /// // The same castling move, written in each board's notation.
+    /// let castle = standard.parse_uci("e1g1").unwrap();
+    /// assert_eq!(standard.uci(castle).to_string(), "e1g1");
+    /// assert_eq!(chess960.uci(castle).to_string(), "e1h1");
+    /// ```
+    pub fn from_fen_with(fen: &str, mode: CastlingMode) -> Result<Board, FenError> {
+        parse(fen, mode.is_chess960())
     }
 
     /// The position as FEN. The castling field is standard `KQkq` on

@@ -1,77 +1,14 @@
-//! Helpers shared by the integration tests: the EPD perft-suite reader and
-//! move-list formatting.
+//! Helpers shared by the integration tests: the perft suites of
+//! `tests/data/` (read with the library's reader, `magicboard::perft::suite`)
+//! and move-list formatting.
 
 // Each test binary uses a different subset of these helpers.
 #![allow(dead_code)]
 
-use magicboard::{Board, Move};
+pub use magicboard::perft::suite::SuiteEntry;
+use magicboard::perft::suite::parse_suite;
+use magicboard::{Board, CastlingMode, Move};
 use std::path::PathBuf;
-
-/// One position of a perft suite with its published counts.
-#[derive(Debug, Clone)]
-pub struct SuiteEntry {
-    /// Line number in the file (1-based), for messages.
-    pub line: usize,
-    /// The FEN (or four-field EPD position) as written in the file.
-    pub fen: String,
-    /// `(depth, expected nodes)`, in the order of the file.
-    pub counts: Vec<(u32, u64)>,
-}
-
-/// Why an EPD line could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EpdError(pub String);
-
-/// A parsed EPD line: the FEN and its `(depth, nodes)` counts.
-pub type EpdLine = (String, Vec<(u32, u64)>);
-
-/// Parses one line of a perft EPD file: `FEN ;D1 n ;D2 n ...`.
-///
-/// Returns `Ok(None)` for blank lines and `#` comments. Whitespace around
-/// the separators is free (`;D1 20`, `; D1 20`, `;D1  20`), `\r` is
-/// ignored, and fields that are not `Dn` counts are an error rather than
-/// skipped, so a typo in the data cannot silently drop a check.
-pub fn parse_epd_line(text: &str) -> Result<Option<EpdLine>, EpdError> {
-    let text = text.trim();
-    if text.is_empty() || text.starts_with('#') {
-        return Ok(None);
-    }
-    let mut parts = text.split(';');
-    let fen = parts.next().unwrap_or("").trim();
-    if fen.split_ascii_whitespace().count() < 4 {
-        return Err(EpdError(format!("no FEN before the first ';': {text:?}")));
-    }
-    let mut counts = Vec::new();
-    for part in parts {
-        let part = part.trim();
-        if part.is_empty() {
-            continue; // a trailing ';'
-        }
-        let rest = part
-            .strip_prefix('D')
-            .ok_or_else(|| EpdError(format!("field {part:?} is not `Dn count`")))?;
-        let mut words = rest.split_ascii_whitespace();
-        let (Some(depth), Some(nodes), None) = (words.next(), words.next(), words.next()) else {
-            return Err(EpdError(format!("field {part:?} is not `Dn count`")));
-        };
-        let depth: u32 = depth
-            .parse()
-            .map_err(|_| EpdError(format!("bad depth in {part:?}")))?;
-        let nodes: u64 = nodes
-            .parse()
-            .map_err(|_| EpdError(format!("bad node count in {part:?}")))?;
-        if depth == 0 || counts.iter().any(|&(d, _)| d == depth) {
-            return Err(EpdError(format!(
-                "depth {depth} zero or repeated in {text:?}"
-            )));
-        }
-        counts.push((depth, nodes));
-    }
-    if counts.is_empty() {
-        return Err(EpdError(format!("no counts on line {text:?}")));
-    }
-    Ok(Some((fen.to_string(), counts)))
-}
 
 /// Path of a file in `tests/data`.
 pub fn data_path(name: &str) -> PathBuf {
@@ -81,25 +18,15 @@ pub fn data_path(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Reads every position of `tests/data/<name>`; panics with the line number
-/// on a malformed line.
+/// Reads every position of `tests/data/<name>` with the library's suite
+/// reader (Chess960 castling for `fischer.epd`); panics naming the line
+/// of a malformed one.
 pub fn load_suite(name: &str) -> Vec<SuiteEntry> {
     let path = data_path(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let mut entries = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        match parse_epd_line(line) {
-            Ok(Some((fen, counts))) => entries.push(SuiteEntry {
-                line: i + 1,
-                fen,
-                counts,
-            }),
-            Ok(None) => {}
-            Err(EpdError(msg)) => panic!("{name}:{}: {msg}", i + 1),
-        }
-    }
-    entries
+    let mode = CastlingMode::from_chess960(name == "fischer.epd");
+    parse_suite(&text, mode).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// The standard suite (`KQkq` castling): 128 lines, 127 distinct positions
@@ -134,12 +61,8 @@ pub fn cpw_suite() -> Vec<SuiteEntry> {
 
 /// Parses a suite FEN, Chess960 or not; panics naming the FEN on error.
 pub fn parse(fen: &str, chess960: bool) -> Board {
-    let parsed = if chess960 {
-        Board::from_fen_chess960(fen)
-    } else {
-        Board::from_fen(fen)
-    };
-    parsed.unwrap_or_else(|e| panic!("suite FEN {fen:?} rejected: {e}"))
+    Board::from_fen_with(fen, CastlingMode::from_chess960(chess960))
+        .unwrap_or_else(|e| panic!("suite FEN {fen:?} rejected: {e}"))
 }
 
 /// The moves as sorted UCI strings in the board's own notation, for

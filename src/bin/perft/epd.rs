@@ -1,20 +1,12 @@
 //! `perft --epd FILE`: run a perft suite in the `<FEN> ;D1 20 ;D2 400` format
 //! with a progress bar and a summary.
 
-use super::{Failure, Global, mnps, parse_position, print_json};
+use super::{Failure, Global, counter, mnps, print_json};
 use indicatif::{ProgressBar, ProgressStyle};
-use magicboard::{Board, divide_parallel, perft_parallel, perft_parallel_with_table};
+use magicboard::perft::suite::parse_suite;
 use serde_json::json;
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// One line of a suite: the position and its expected counts by depth.
-struct Entry {
-    line: usize,
-    fen: String,
-    board: Board,
-    expected: Vec<(u32, u64)>,
-}
 
 /// A check that failed: the position, depth, counts, and (for the first
 /// failure only) the divide at that depth.
@@ -27,68 +19,29 @@ struct Mismatch {
     divide: Vec<(String, u64)>,
 }
 
-fn parse_suite(text: &str, chess960: bool) -> Result<Vec<Entry>, String> {
-    let mut entries = Vec::new();
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
-        let raw = raw.trim();
-        if raw.is_empty() || raw.starts_with('#') {
-            continue;
-        }
-        let mut parts = raw.split(';');
-        let fen = parts.next().unwrap_or("").trim().to_string();
-        let board =
-            parse_position(&fen, chess960).map_err(|e| format!("line {line}: {}", e.message))?;
-        let mut expected = Vec::new();
-        for part in parts {
-            let part = part.trim();
-            if part.is_empty() {
-                continue;
-            }
-            let bad = || format!("line {line}: expected `;D<depth> <count>`, found `;{part}`");
-            let (tag, count) = part.split_once(char::is_whitespace).ok_or_else(bad)?;
-            let depth = tag
-                .strip_prefix('D')
-                .and_then(|d| d.parse::<u32>().ok())
-                .ok_or_else(bad)?;
-            let count = count.trim().parse::<u64>().map_err(|_| bad())?;
-            expected.push((depth, count));
-        }
-        if expected.is_empty() {
-            return Err(format!("line {line}: no expected counts (`;D1 20 ...`)"));
-        }
-        entries.push(Entry {
-            line,
-            fen,
-            board,
-            expected,
-        });
-    }
-    Ok(entries)
-}
-
 /// Runs the suite; `Err` with status 1 when a count differs, 2 on bad input.
-pub fn run_suite(
+pub fn run(
     path: &Path,
     max_depth: Option<u32>,
     max_nodes: Option<u64>,
+    bulk: bool,
     global: &Global,
 ) -> Result<(), Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
-    let mut entries = parse_suite(&text, global.chess960)
+    let mut entries = parse_suite(&text, global.castling_mode())
         .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
     for entry in &mut entries {
-        entry.expected.retain(|&(depth, count)| {
+        entry.counts.retain(|&(depth, count)| {
             max_depth.is_none_or(|max| depth <= max) && max_nodes.is_none_or(|max| count <= max)
         });
     }
-    let checks: usize = entries.iter().map(|e| e.expected.len()).sum();
+    let checks: usize = entries.iter().map(|e| e.counts.len()).sum();
     let planned: u64 = entries
         .iter()
-        .flat_map(|e| e.expected.iter().map(|&(_, n)| n))
+        .flat_map(|e| e.counts.iter().map(|&(_, n)| n))
         .sum();
-    let threads = global.threads();
+    let threads = global.threads_or(None);
     let table = global.table()?;
 
     let bar = if global.json {
@@ -107,16 +60,14 @@ pub fn run_suite(
     let mut failures: Vec<Mismatch> = Vec::new();
     let start = Instant::now();
     for entry in &entries {
-        for (i, &(depth, expected)) in entry.expected.iter().enumerate() {
+        for (i, &(depth, expected)) in entry.counts.iter().enumerate() {
             bar.set_message(format!(
                 "line {} D{depth} | {passed} passed, {} failed",
                 entry.line,
                 failures.len()
             ));
-            let got = match &table {
-                Some(table) => perft_parallel_with_table(&entry.board, depth, threads, table),
-                None => perft_parallel(&entry.board, depth, threads),
-            };
+            let perft = counter(depth, bulk, threads, table.as_ref());
+            let got = perft.count(&entry.board);
             nodes += got;
             bar.inc(expected);
             if got == expected {
@@ -126,7 +77,8 @@ pub fn run_suite(
             // The divide of the first mismatch only: it is what one needs to
             // start bisecting, and deeper divides cost as much as the count.
             let divide = if failures.is_empty() {
-                divide_parallel(&entry.board, depth, threads, table.as_ref())
+                perft
+                    .divide(&entry.board)
                     .into_iter()
                     .map(|(mv, n)| (entry.board.uci(mv).to_string(), n))
                     .collect()
@@ -143,7 +95,7 @@ pub fn run_suite(
             });
             // Deeper depths of a position that already failed would fail
             // too and cost the most: skip them.
-            let rest = &entry.expected[i + 1..];
+            let rest = &entry.counts[i + 1..];
             skipped += rest.len();
             bar.inc(rest.iter().map(|&(_, n)| n).sum());
             break;

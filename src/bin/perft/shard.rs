@@ -25,9 +25,9 @@
 //! depth=<d> split-depth=<k> positions=<m> nodes=<N> seconds=<s>`, or the
 //! same fields as a JSON object with `--json`.
 
-use super::{Failure, Global, mnps, parse_position, print_json};
-use magicboard::{Board, perft, perft_with_table, split_positions};
-use rayon::prelude::*;
+use super::{Failure, Global, counter, mnps, print_json};
+use magicboard::perft::split::split_positions;
+use magicboard::{Board, CastlingMode};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -99,7 +99,7 @@ pub fn split(
             "--split-depth {split_depth} is deeper than --depth {depth}"
         )));
     }
-    let root = parse_position(fen, global.chess960)?;
+    let root = global.read_fen(fen)?;
     let positions = split_positions(&root, split_depth);
     let body: Vec<String> = positions
         .iter()
@@ -303,32 +303,21 @@ pub fn run_shard(
     let mut mine = Vec::new();
     for (i, (line, fen, count)) in split.positions.iter().enumerate() {
         if i as u64 % u64::from(shards) == u64::from(shard - 1) {
-            let board = parse_position(fen, split.chess960)
-                .map_err(|e| Failure::input(format!("{}:{line}: {}", path.display(), e.message)))?;
+            let mode = CastlingMode::from_chess960(split.chess960);
+            let board = Board::from_fen_with(fen, mode).map_err(|e| {
+                Failure::input(format!("{}:{line}: invalid FEN: {e}", path.display()))
+            })?;
             mine.push((board, *count));
         }
     }
     let table = global.table()?;
-    let count_one = |(board, count): &(Board, u64)| {
-        let mut board = board.clone();
-        let nodes = match &table {
-            Some(table) => perft_with_table(&mut board, depth, table),
-            None => perft(&mut board, depth),
-        };
-        // `None` on overflow: a total beyond 2^64 - 1 (perft(14) and up).
-        nodes.checked_mul(*count)
-    };
     let start = Instant::now();
-    // Many independent positions: parallel across them, each on one thread.
-    let add = |a: Option<u64>, b: Option<u64>| a?.checked_add(b?);
-    let nodes = match rayon::ThreadPoolBuilder::new()
-        .num_threads(global.threads())
-        .build()
-    {
-        Ok(pool) => pool.install(|| mine.par_iter().map(count_one).reduce(|| Some(0), add)),
-        Err(_) => mine.iter().map(count_one).fold(Some(0), add),
-    }
-    .ok_or_else(|| Failure::input("the shard's count exceeds 2^64 - 1"))?;
+    // Many independent positions: the library counts them in parallel,
+    // each on one thread. `None` on overflow: a total beyond 2^64 - 1
+    // (perft(14) and up).
+    let nodes = counter(depth, true, global.threads_or(None), table.as_ref())
+        .count_split(&mine)
+        .ok_or_else(|| Failure::input("the shard's count exceeds 2^64 - 1"))?;
     let result = ShardResult {
         id: split.id,
         shard,

@@ -10,7 +10,7 @@ extern crate alloc;
 use core::alloc::{GlobalAlloc, Layout};
 use core::cell::UnsafeCell;
 use core::sync::atomic::{AtomicUsize, Ordering};
-use magicboard::{divide, perft, Board, Move, Square};
+use magicboard::{perft, Board, Move, Perft, Square};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -18,7 +18,7 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 #[no_mangle]
 pub extern "C" fn magicboard_no_std_check() -> u32 {
     let mut board = Board::startpos();
-    if perft(&mut board, 3) != 8_902 {
+    if perft(&board, 3) != 8_902 {
         return 1;
     }
     let Ok(mut kiwipete) = Board::from_fen(KIWIPETE) else {
@@ -31,7 +31,7 @@ pub extern "C" fn magicboard_no_std_check() -> u32 {
     if kiwipete.to_fen() != KIWIPETE {
         return 4;
     }
-    let split = divide(&mut kiwipete, 2);
+    let split = Perft::new(2).divide(&kiwipete);
     if split.len() != 48 || split.iter().map(|&(_, n)| n).sum::<u64>() != 2_039 {
         return 5;
     }

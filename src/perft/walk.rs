@@ -1,78 +1,54 @@
-//! Perft: counting the leaves of the legal-move tree, the standard test and
-//! benchmark of a move generator.
+//! The sequential walks below the part of the tree that [`super::Perft`]
+//! splits, hashes or divides.
 //!
 //! How the walk is fast (each step measured on the CPW positions):
 //!
-//! * the last ply is counted, not played: [`Board::count_legal_moves`] adds
+//! * the last ply is counted, not played: `Board::count_legal_moves` adds
 //!   up the popcounts of each piece's destination set;
-//! * the last two plies (and the leaves of [`perft_full`]) are expanded
+//! * the last two plies (and the leaves of a full walk) are expanded
 //!   through a generator sink that makes, visits and unmakes each move on
 //!   one scratch board: no move list, no board copy per child;
 //! * higher plies copy the board for each child (copy-make: the board is
 //!   about 150 bytes, and copying measured faster than unmaking);
 //! * perft's make skips the Zobrist hash, which counting does not need
-//!   (the public [`Board::make_move`] keeps it);
+//!   (the public `Board::make_move` keeps it);
 //! * on x86-64 the walk is compiled twice, and the copy using the `popcnt`
 //!   instruction is chosen at run time when the CPU has it (the portable
 //!   baseline lacks it, and its software fallback costs a quarter of the
 //!   time). This needs the `std` feature, for the CPU check.
 //!
-//! The functions take `&mut Board` so that any strategy fits the same
-//! signature; the board is left as it was.
-
 use crate::movegen::EachMove;
 use crate::{Board, Move};
-use alloc::vec::Vec;
 
-/// The number of leaf nodes of the legal-move tree `depth` plies deep.
-///
-/// The last ply is counted in bulk (the number of legal moves, without
-/// making them). The board is left as it was.
-///
-/// ```
-/// use magicboard::{perft, Board};
-/// let mut board = Board::startpos();
-/// assert_eq!(perft(&mut board, 3), 8902);
-/// ```
-pub fn perft(board: &mut Board, depth: u32) -> u64 {
+/// The leaves `depth` plies below `board`: the last ply counted in bulk
+/// (`bulk`), or every leaf made. Picks the `popcnt` walk when the CPU has
+/// the instruction (see the module docs).
+#[inline]
+pub(super) fn leaves(board: &Board, depth: u32, bulk: bool) -> u64 {
     #[cfg(popcnt_dispatch)]
     if std::is_x86_feature_detected!("popcnt") {
-        // SAFETY: `walk_popcnt` only requires the `popcnt` instruction,
-        // which the CPU was just seen to support. (`tests/perft_paths.rs`
-        // checks both walks against the published counts.)
+        // SAFETY: the `with_popcnt` functions only require the `popcnt`
+        // instruction, which the CPU was just seen to support. (The unit
+        // test `both_walks_give_the_published_counts` checks both walks
+        // against the published counts.)
         #[allow(unsafe_code)]
-        return unsafe { walk_popcnt::perft(board, depth) };
+        return unsafe {
+            if bulk {
+                with_popcnt::perft(board, depth)
+            } else {
+                with_popcnt::perft_full(board, depth)
+            }
+        };
     }
-    walk::perft(board, depth)
+    portable(board, depth, bulk)
 }
 
-/// Like [`perft`], but every leaf move is made and unmade instead of
-/// counted in bulk: measures make/unmake as well as generation.
-///
-/// ```
-/// use magicboard::{perft, perft_full, Board};
-/// let mut board = Board::startpos();
-/// assert_eq!(perft_full(&mut board, 3), 8902);
-/// assert_eq!(perft_full(&mut board, 3), perft(&mut board, 3));
-/// ```
-pub fn perft_full(board: &mut Board, depth: u32) -> u64 {
-    #[cfg(popcnt_dispatch)]
-    if std::is_x86_feature_detected!("popcnt") {
-        // SAFETY: as in `perft`: the CPU supports `popcnt`.
-        #[allow(unsafe_code)]
-        return unsafe { walk_popcnt::perft_full(board, depth) };
-    }
-    walk::perft_full(board, depth)
-}
-
-/// The perft walks without runtime CPU dispatch (the portable build), for
-/// tests that compare them with the dispatched ones.
-#[doc(hidden)]
-pub fn perft_portable(board: &mut Board, depth: u32, bulk: bool) -> u64 {
+/// The walks without run-time CPU dispatch (the portable build).
+fn portable(board: &Board, depth: u32, bulk: bool) -> u64 {
     if bulk {
-        walk::perft(board, depth)
+        plain::perft(board, depth)
     } else {
-        walk::perft_full(board, depth)
+        plain::perft_full(board, depth)
     }
 }
 
@@ -151,42 +127,15 @@ macro_rules! walks {
 // The walk that runs gets the inlined (fast, large) child expansion; the
 // fallback of the dispatching build gets the compact one, to keep the
 // crate quick to compile.
-mod walk {
+mod plain {
     use super::*;
     walks!(cfg!(not(popcnt_dispatch)),);
 }
 
 #[cfg(popcnt_dispatch)]
-mod walk_popcnt {
+mod with_popcnt {
     use super::*;
     walks!(true, #[target_feature(enable = "popcnt")]);
-}
-
-/// Perft split by root move: each legal move with the leaf count below it
-/// (`depth - 1` plies after the move), in generation order. The counts sum
-/// to `perft(board, depth)`. For `depth == 0` the list is empty.
-///
-/// ```
-/// use magicboard::{divide, Board};
-/// let mut board = Board::startpos();
-/// let split = divide(&mut board, 2);
-/// assert_eq!(split.len(), 20);
-/// assert!(split.iter().all(|&(_, n)| n == 20));
-/// ```
-pub fn divide(board: &mut Board, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    board
-        .legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let undo = board.make_move(mv);
-            let nodes = perft(board, depth - 1);
-            board.unmake_move(mv, undo);
-            (mv, nodes)
-        })
-        .collect()
 }
 
 /// Expands a node without a move list: each move the generator produces
@@ -242,4 +191,52 @@ fn sum_children<const INLINE: bool>(board: &Board, visit: impl FnMut(&Board) -> 
     };
     board.generate_legal(&mut each);
     each.nodes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CastlingMode;
+    use crate::perft::suite::parse_suite;
+    use alloc::format;
+
+    /// Both walks (the portable one and the one [`leaves`] dispatches to)
+    /// give the published counts of the CPW positions
+    /// (`tests/data/cpw.epd`, see `tests/data/README.md`).
+    #[test]
+    fn both_walks_give_the_published_counts() {
+        let budget = if cfg!(debug_assertions) {
+            20_000
+        } else {
+            2_000_000
+        };
+        let suite = parse_suite(
+            include_str!("../../tests/data/cpw.epd"),
+            CastlingMode::Standard,
+        )
+        .unwrap();
+        let mut checked = 0;
+        for entry in &suite {
+            for &(depth, expected) in &entry.counts {
+                if expected > budget {
+                    continue;
+                }
+                for bulk in [true, false] {
+                    let what = format!("bulk={bulk}: {} depth {depth}", entry.fen);
+                    assert_eq!(
+                        portable(&entry.board, depth, bulk),
+                        expected,
+                        "portable, {what}"
+                    );
+                    assert_eq!(
+                        leaves(&entry.board, depth, bulk),
+                        expected,
+                        "dispatched, {what}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 30, "only {checked} checks");
+    }
 }

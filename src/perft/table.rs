@@ -3,8 +3,9 @@
 //!
 //! The same position is reached by many move orders (1.e4 e5 2.Nf3 and
 //! 1.Nf3 e5 2.e4), and its subtree has the same number of leaves each time.
-//! [`perft_with_table`] stores the count of every node at least two plies
-//! from the leaves and looks it up before walking a subtree again. Depth-1
+//! [`Perft::table`](crate::Perft::table) stores the count of every node at
+//! least two plies from the leaves and looks it up before walking a
+//! subtree again. Depth-1
 //! nodes are not stored: counting their moves in bulk is faster than a
 //! probe, which is usually a cache miss.
 //!
@@ -45,7 +46,6 @@
 //! ones still find room.
 
 use crate::Board;
-use crate::perft::perft;
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicU64, Ordering};
 
@@ -63,14 +63,13 @@ const MAX_COUNT: u64 = 1 << 56;
 /// See the [module documentation](self).
 ///
 /// ```
-/// use magicboard::tt::{perft_with_table, PerftTable};
-/// use magicboard::{perft, Board};
+/// use magicboard::{Board, Perft, PerftTable};
 ///
 /// let table = PerftTable::new(1); // 1 MiB
-/// let mut board = Board::startpos();
-/// assert_eq!(perft_with_table(&mut board, 4, &table), perft(&mut board, 4));
+/// let board = Board::startpos();
+/// assert_eq!(Perft::new(4).table(&table).count(&board), 197_281);
 /// // The table may be reused: a second run finds the root count at once.
-/// assert_eq!(perft_with_table(&mut board, 4, &table), 197_281);
+/// assert_eq!(Perft::new(4).table(&table).count(&board), 197_281);
 /// ```
 pub struct PerftTable {
     buckets: Vec<Bucket>,
@@ -118,8 +117,18 @@ impl PerftTable {
         1 << (usize::BITS - 1 - buckets.leading_zeros())
     }
 
-    /// A table of exactly `count` buckets (rounded up to a power of two, at
-    /// least one): for tests that want heavy replacement.
+    /// A table of `count` buckets (rounded up to a power of two, at least
+    /// one), for sizing by entries rather than by MiB: each bucket holds two
+    /// entries in [`PerftTable::BUCKET_BYTES`] bytes. Tiny tables are
+    /// useful to test replacement: the counts stay exact, only slower.
+    ///
+    /// ```
+    /// use magicboard::{Board, Perft, PerftTable};
+    /// let table = PerftTable::with_buckets(5);
+    /// assert_eq!(table.buckets(), 8);
+    /// assert_eq!(table.size_bytes(), 8 * PerftTable::BUCKET_BYTES);
+    /// assert_eq!(Perft::new(4).table(&table).count(&Board::startpos()), 197_281);
+    /// ```
     pub fn with_buckets(count: usize) -> PerftTable {
         let count = count.max(1).next_power_of_two();
         let mut buckets = Vec::with_capacity(count);
@@ -220,46 +229,6 @@ impl core::fmt::Debug for PerftTable {
     }
 }
 
-/// [`perft`](crate::perft()) with a transposition table: the same count,
-/// found faster when the tree has many transpositions (deep runs). The
-/// table may be shared by several threads and reused across calls and root
-/// positions. The board is returned to its original state.
-///
-/// See the [module documentation](self) for the (tiny) risk of a 64-bit key
-/// collision.
-pub fn perft_with_table(board: &mut Board, depth: u32, table: &PerftTable) -> u64 {
-    if depth <= 1 {
-        return perft(board, depth);
-    }
-    let key = PerftTable::key(board);
-    if let Some(nodes) = table.probe(key, depth) {
-        return nodes;
-    }
-    let mut nodes = 0;
-    for mv in board.legal_moves() {
-        let undo = board.make_move(mv);
-        nodes += perft_with_table(board, depth - 1, table);
-        board.unmake_move(mv, undo);
-    }
-    table.store(key, depth, nodes);
-    nodes
-}
-
-/// Single-threaded hashed perft with a fresh table of `table_mb` mebibytes;
-/// `table_mb == 0` means no table (plain [`perft`](crate::perft())).
-///
-/// ```
-/// use magicboard::{perft_hashed, Board};
-/// assert_eq!(perft_hashed(&Board::startpos(), 5, 16), 4_865_609);
-/// ```
-pub fn perft_hashed(board: &Board, depth: u32, table_mb: usize) -> u64 {
-    let mut board = board.clone();
-    if table_mb == 0 {
-        return perft(&mut board, depth);
-    }
-    perft_with_table(&mut board, depth, &PerftTable::new(table_mb))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,14 +291,17 @@ mod tests {
     #[test]
     fn tiny_tables_give_exact_counts() {
         let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-        let mut board = Board::from_fen(fen).unwrap();
-        let expected = perft(&mut board, 4);
+        let board = Board::from_fen(fen).unwrap();
+        // Published count (CPW "Perft Results", position 2, depth 4).
+        let expected = 4_085_603;
         for buckets in [1, 2, 64, 4096] {
             let table = PerftTable::with_buckets(buckets);
-            assert_eq!(perft_with_table(&mut board, 4, &table), expected);
-            // Warm table, second run.
-            assert_eq!(perft_with_table(&mut board, 4, &table), expected);
+            for bulk in [true, false] {
+                let hashed = crate::Perft::new(4).bulk(bulk).table(&table);
+                assert_eq!(hashed.count(&board), expected);
+                // Warm table, second run.
+                assert_eq!(hashed.count(&board), expected);
+            }
         }
-        assert_eq!(board.to_fen(), fen);
     }
 }

@@ -1,0 +1,34 @@
+//! `perft perftree DEPTH FEN [MOVES]`: the interface of the perftree
+//! debugging tool (<https://github.com/agausmann/perftree>): `e2e4 20` per
+//! root move, a blank line, then the total.
+
+use super::{Failure, Global, counter};
+
+/// Plays `moves` from `fen`, divides and prints.
+pub fn run(depth: u32, fen: &str, moves: &[String], global: &Global) -> Result<(), Failure> {
+    if global.json {
+        return Err(Failure::input(
+            "perftree prints its own format; --json is not supported",
+        ));
+    }
+    let mut board = global.read_fen(fen)?;
+    for text in moves.iter().flat_map(|m| m.split_whitespace()) {
+        let mv = board
+            .parse_uci(text)
+            .map_err(|e| Failure::input(format!("invalid move '{text}': {e}")))?;
+        board.make_move(mv);
+    }
+    let table = global.table()?;
+    let split = counter(depth, true, global.threads_or(None), table.as_ref()).divide(&board);
+    for (mv, n) in &split {
+        println!("{} {n}", board.uci(*mv));
+    }
+    println!();
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        split.iter().map(|(_, n)| n).sum()
+    };
+    println!("{total}");
+    Ok(())
+}

@@ -56,7 +56,6 @@ const PENDING: &[&str] = &[
     "perft_parallel.rs",
     "split.rs",
     // Examples being written on this branch.
-    "bitboard.rs",
     "piece.rs",
     "moves.rs",
     "outcome.rs",

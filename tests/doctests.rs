@@ -56,7 +56,6 @@ const PENDING: &[&str] = &[
     "perft_parallel.rs",
     "split.rs",
     // Examples being written on this branch.
-    "moves.rs",
     "outcome.rs",
     "game.rs",
     "board/validate.rs",

@@ -56,8 +56,6 @@ const PENDING: &[&str] = &[
     "perft_parallel.rs",
     "split.rs",
     // Examples being written on this branch.
-    "outcome.rs",
-    "game.rs",
     "board/validate.rs",
     "board/hash.rs",
 ];

@@ -56,8 +56,6 @@ const PENDING: &[&str] = &[
     "perft_parallel.rs",
     "split.rs",
     // Examples being written on this branch.
-    "board/validate.rs",
-    "board/hash.rs",
 ];
 
 /// Functions exempt from the rule, as `(file, Type::name or name, why)`:

@@ -55,7 +55,6 @@ const PENDING: &[&str] = &[
     "tt.rs",
     "perft_parallel.rs",
     "split.rs",
-    // Examples being written on this branch.
 ];
 
 /// Functions exempt from the rule, as `(file, Type::name or name, why)`:

@@ -27,42 +27,111 @@ impl Bitboard {
     pub const DARK_SQUARES: Bitboard = Bitboard(0xaa55_aa55_aa55_aa55);
 
     /// Every square of `file`.
+    ///
+    /// ```
+    /// use magicboard::{bitboard, Bitboard, File};
+    /// assert_eq!(Bitboard::file(File::C), bitboard! {
+    ///     . . X . . . . .
+    ///     . . X . . . . .
+    ///     . . X . . . . .
+    ///     . . X . . . . .
+    ///     . . X . . . . .
+    ///     . . X . . . . .
+    ///     . . X . . . . .
+    ///     . . X . . . . .
+    /// });
+    /// ```
     #[inline]
     pub const fn file(file: File) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << file as u32)
     }
 
     /// Every square of `rank`.
+    ///
+    /// ```
+    /// use magicboard::{Bitboard, Board, Color, Rank};
+    /// // White's pawns start on the second rank, and fill it.
+    /// let white_pawns = Board::startpos().colored_pieces(Color::White, magicboard::PieceKind::Pawn);
+    /// assert_eq!(white_pawns, Bitboard::rank(Rank::Second));
+    /// ```
     #[inline]
     pub const fn rank(rank: Rank) -> Bitboard {
         Bitboard(0xff << (8 * rank as u32))
     }
 
     /// True when no square is set.
+    ///
+    /// ```
+    /// use magicboard::{Bitboard, Board, Rank};
+    /// assert!(Bitboard::EMPTY.is_empty());
+    /// // Nothing stands on the third or sixth rank at the start.
+    /// let ranks = Bitboard::rank(Rank::Third) | Bitboard::rank(Rank::Sixth);
+    /// assert!((Board::startpos().occupied() & ranks).is_empty());
+    /// assert!(!Board::startpos().occupied().is_empty());
+    /// ```
     #[inline(always)]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// True when `sq` is in the set.
+    ///
+    /// ```
+    /// use magicboard::{Bitboard, File, Square};
+    /// let e_file = Bitboard::file(File::E);
+    /// assert!(e_file.contains(Square::E4));
+    /// assert!(!e_file.contains(Square::D4));
+    /// assert!(Bitboard::DARK_SQUARES.contains(Square::A1));
+    /// ```
     #[inline(always)]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 >> sq.index() & 1 != 0
     }
 
     /// The number of squares in the set.
+    ///
+    /// ```
+    /// use magicboard::{Bitboard, Board};
+    /// assert_eq!(Board::startpos().occupied().count(), 32);
+    /// assert_eq!(Bitboard::FULL.count(), 64);
+    /// assert_eq!(Bitboard::LIGHT_SQUARES.count(), 32);
+    /// assert_eq!(Bitboard::EMPTY.count(), 0);
+    /// ```
     #[inline(always)]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
-    /// True when the set holds two squares or more.
+    /// True when the set holds two squares or more: cheaper than
+    /// `count() > 1`. Engines ask it of the checkers, since in double check
+    /// only the king can move.
+    ///
+    /// ```
+    /// use magicboard::{Board, Square};
+    /// // Black is in double check: the knight on d6 and the rook on e1.
+    /// let board = Board::from_fen("4k3/8/3N4/8/8/8/8/4R2K b - - 0 1").unwrap();
+    /// assert!(board.checkers().has_more_than_one());
+    /// let moves = board.legal_moves();
+    /// assert_eq!(moves.len(), 3); // Kd8, Kd7, Kf8
+    /// assert!(moves.iter().all(|mv| mv.from() == Square::E8));
+    ///
+    /// assert!(!Square::E4.bitboard().has_more_than_one());
+    /// assert!(!magicboard::Bitboard::EMPTY.has_more_than_one());
+    /// ```
     #[inline(always)]
     pub const fn has_more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
-    /// The lowest square in the set, if any.
+    /// The lowest square in the set (`a1` first, `h8` last), if any.
+    ///
+    /// ```
+    /// use magicboard::{Bitboard, Board, Color, PieceKind, Rank, Square};
+    /// let knights = Board::startpos().colored_pieces(Color::Black, PieceKind::Knight);
+    /// assert_eq!(knights.first(), Some(Square::B8));
+    /// assert_eq!(Bitboard::rank(Rank::Eighth).first(), Some(Square::A8));
+    /// assert_eq!(Bitboard::EMPTY.first(), None);
+    /// ```
     #[inline(always)]
     pub const fn first(self) -> Option<Square> {
         if self.0 == 0 {
@@ -72,25 +141,88 @@ impl Bitboard {
         }
     }
 
-    /// The set with `sq` added.
+    /// The set with `sq` added (no change if it was already there).
+    ///
+    /// ```
+    /// use magicboard::{bitboard, Bitboard, Square};
+    /// let center = Bitboard::EMPTY
+    ///     .with(Square::D4)
+    ///     .with(Square::E4)
+    ///     .with(Square::D5)
+    ///     .with(Square::E5)
+    ///     .with(Square::E5);
+    /// assert_eq!(center, bitboard! {
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . X X . . .
+    ///     . . . X X . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    /// });
+    /// ```
     #[inline(always)]
     pub const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | 1 << sq.index())
     }
 
-    /// The set with `sq` removed.
+    /// The set with `sq` removed (no change if it was not there).
+    ///
+    /// ```
+    /// use magicboard::{bitboard, Bitboard, Rank, Square};
+    /// let rank = Bitboard::rank(Rank::First).without(Square::E1).without(Square::E2);
+    /// assert_eq!(rank, bitboard! {
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     X X X X . X X X
+    /// });
+    /// ```
     #[inline(always)]
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << sq.index()))
     }
 
-    /// The set shifted one rank towards rank 8 (squares on rank 8 fall off).
+    /// The set shifted one rank towards rank 8 (squares on rank 8 fall off):
+    /// where White's pawns push to.
+    ///
+    /// ```
+    /// use magicboard::{bitboard, Bitboard, Board, Color, PieceKind, Rank};
+    /// let board = Board::from_fen("4k3/8/8/8/8/2n5/PPP2PPP/4K3 w - - 0 1").unwrap();
+    /// let pawns = board.colored_pieces(Color::White, PieceKind::Pawn);
+    /// // One-square pushes: the squares in front of the pawns that are empty.
+    /// assert_eq!(pawns.north() & !board.occupied(), bitboard! {
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     X X . . . X X X
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    /// });
+    /// assert_eq!(Bitboard::rank(Rank::Eighth).north(), Bitboard::EMPTY);
+    /// ```
     #[inline(always)]
     pub const fn north(self) -> Bitboard {
         Bitboard(self.0 << 8)
     }
 
-    /// The set shifted one rank towards rank 1 (squares on rank 1 fall off).
+    /// The set shifted one rank towards rank 1 (squares on rank 1 fall off):
+    /// where Black's pawns push to.
+    ///
+    /// ```
+    /// use magicboard::{Bitboard, Board, Color, PieceKind, Rank};
+    /// let pawns = Board::startpos().colored_pieces(Color::Black, PieceKind::Pawn);
+    /// assert_eq!(pawns.south(), Bitboard::rank(Rank::Sixth));
+    /// assert_eq!(pawns.south().south(), Bitboard::rank(Rank::Fifth));
+    /// assert_eq!(Bitboard::rank(Rank::First).south(), Bitboard::EMPTY);
+    /// ```
     #[inline(always)]
     pub const fn south(self) -> Bitboard {
         Bitboard(self.0 >> 8)
@@ -99,6 +231,28 @@ impl Bitboard {
     /// Builds a set from an 8x8 diagram (rank 8 first, `X` or `x` marks a
     /// square, `.` an empty one, whitespace ignored). Used by [`bitboard!`](crate::bitboard!);
     /// panics (at compile time there) on a malformed diagram.
+    ///
+    /// ```
+    /// use magicboard::{Bitboard, Square};
+    /// const CORNERS: Bitboard = Bitboard::from_diagram(
+    ///     "X . . . . . . X
+    ///      . . . . . . . .
+    ///      . . . . . . . .
+    ///      . . . . . . . .
+    ///      . . . . . . . .
+    ///      . . . . . . . .
+    ///      . . . . . . . .
+    ///      X . . . . . . X",
+    /// );
+    /// let corners: Bitboard = [Square::A1, Square::H1, Square::A8, Square::H8].into_iter().collect();
+    /// assert_eq!(CORNERS, corners);
+    /// ```
+    ///
+    /// A diagram without exactly 64 squares is refused:
+    ///
+    /// ```should_panic
+    /// magicboard::Bitboard::from_diagram("X . X");
+    /// ```
     pub const fn from_diagram(diagram: &str) -> Bitboard {
         let bytes = diagram.as_bytes();
         let mut bits = 0u64;

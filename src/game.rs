@@ -83,21 +83,57 @@ impl Game {
     }
 
     /// A game from the standard starting position.
+    ///
+    /// ```
+    /// use magicboard::{Board, Game, Status};
+    /// let game = Game::startpos();
+    /// assert_eq!(game.board(), &Board::startpos());
+    /// assert!(game.moves().is_empty());
+    /// assert_eq!(game.status(), Status::Ongoing);
+    /// ```
     pub fn startpos() -> Game {
         Game::new(Board::startpos())
     }
 
     /// The current position.
+    ///
+    /// ```
+    /// use magicboard::{Color, Game, Piece, PieceKind, Square};
+    /// let mut game = Game::startpos();
+    /// game.play_san("e4").unwrap();
+    /// let board = game.board();
+    /// assert_eq!(board.side_to_move(), Color::Black);
+    /// assert_eq!(board.piece_on(Square::E4), Some(Piece::new(Color::White, PieceKind::Pawn)));
+    /// assert_eq!(board.piece_on(Square::E2), None);
+    /// ```
     pub fn board(&self) -> &Board {
         &self.board
     }
 
     /// The position the game started from.
+    ///
+    /// ```
+    /// use magicboard::{Board, Game};
+    /// let mut game = Game::startpos();
+    /// game.play_san("d4").unwrap();
+    /// assert_eq!(game.start(), &Board::startpos());
+    /// assert_ne!(game.board(), game.start());
+    /// ```
     pub fn start(&self) -> &Board {
         &self.start
     }
 
     /// The moves played since the start, in order.
+    ///
+    /// ```
+    /// use magicboard::Game;
+    /// let mut game = Game::startpos();
+    /// for san in ["e4", "e5", "Nf3"] {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// let uci: Vec<String> = game.moves().iter().map(|mv| mv.to_string()).collect();
+    /// assert_eq!(uci, ["e2e4", "e7e5", "g1f3"]);
+    /// ```
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -172,6 +208,20 @@ impl Game {
     /// How many times the current position has appeared in this game,
     /// counting itself (so at least 1). See the
     /// [module documentation](self) for when positions are the same.
+    ///
+    /// ```
+    /// use magicboard::Game;
+    /// let mut game = Game::startpos();
+    /// assert_eq!(game.repetitions(), 1);
+    /// // The knights go out and back: the start position again.
+    /// for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// assert_eq!(game.repetitions(), 2);
+    /// // Another move, another position.
+    /// game.play_san("Nc3").unwrap();
+    /// assert_eq!(game.repetitions(), 1);
+    /// ```
     pub fn repetitions(&self) -> usize {
         let n = self.moves.len();
         let current = self.keys[n];
@@ -191,18 +241,55 @@ impl Game {
 
     /// True when the current position has appeared at least three times: a
     /// draw either player may claim.
+    ///
+    /// ```
+    /// use magicboard::Game;
+    /// let mut game = Game::startpos();
+    /// let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    /// for san in shuffle {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// assert!(!game.is_threefold_repetition()); // twice so far
+    /// for san in shuffle {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// assert!(game.is_threefold_repetition());
+    /// ```
     pub fn is_threefold_repetition(&self) -> bool {
         self.repetitions() >= 3
     }
 
     /// True when the current position has appeared at least five times: the
     /// game is drawn automatically.
+    ///
+    /// ```
+    /// use magicboard::{Game, Status};
+    /// let mut game = Game::startpos();
+    /// for _ in 0..4 {
+    ///     for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+    ///         game.play_san(san).unwrap();
+    ///     }
+    /// }
+    /// // The start position, then four more times.
+    /// assert_eq!(game.repetitions(), 5);
+    /// assert!(game.is_fivefold_repetition());
+    /// assert_eq!(game.status(), Status::FivefoldRepetition);
+    /// ```
     pub fn is_fivefold_repetition(&self) -> bool {
         self.repetitions() >= 5
     }
 
     /// True when the 75-move rule has drawn the game: see
     /// [`Board::is_seventy_five_moves`].
+    ///
+    /// ```
+    /// use magicboard::{Board, Game};
+    /// let board = Board::from_fen("8/8/4k3/8/8/3K4/8/R7 w - - 149 100").unwrap();
+    /// let mut game = Game::new(board);
+    /// assert!(!game.is_seventy_five_moves());
+    /// game.play_san("Ra2").unwrap(); // the 150th half-move without capture or pawn move
+    /// assert!(game.is_seventy_five_moves());
+    /// ```
     pub fn is_seventy_five_moves(&self) -> bool {
         self.board.is_seventy_five_moves()
     }

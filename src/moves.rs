@@ -41,6 +41,20 @@ impl Move {
     ///
     /// `promotion` must be a knight, bishop, rook or queen for a promotion to
     /// be legal; anything else makes a move that no board accepts.
+    /// Castling is not a `Move::new`: see [`Move::castle`].
+    ///
+    /// ```
+    /// use magicboard::{Board, Move, PieceKind, Square};
+    /// let e4 = Move::new(Square::E2, Square::E4, None);
+    /// assert_eq!(e4.to_string(), "e2e4");
+    /// assert!(Board::startpos().is_legal(e4));
+    ///
+    /// let board = Board::from_fen("8/1P2k3/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    /// assert!(board.is_legal(Move::new(Square::B7, Square::B8, Some(PieceKind::Knight))));
+    /// // A promotion must name its piece, and a pawn cannot promote to a king.
+    /// assert!(!board.is_legal(Move::new(Square::B7, Square::B8, None)));
+    /// assert!(!board.is_legal(Move::new(Square::B7, Square::B8, Some(PieceKind::King))));
+    /// ```
     #[inline(always)]
     pub const fn new(from: Square, to: Square, promotion: Option<PieceKind>) -> Move {
         let promo = match promotion {
@@ -53,25 +67,63 @@ impl Move {
         Move(from.index() as u16 | (to.index() as u16) << TO_SHIFT | promo << PROMO_SHIFT)
     }
 
-    /// A castling move: the king on `king` castles with the rook on `rook`.
+    /// A castling move: the king on `king` castles with the rook on `rook`
+    /// ("king takes own rook", one encoding for standard chess and Chess960).
+    ///
+    /// ```
+    /// use magicboard::{Board, Move, Square};
+    /// let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// let short = Move::castle(Square::E1, Square::H1);
+    /// assert!(board.is_legal(short));
+    /// assert_eq!(short.to_string(), "e1g1");
+    /// // The king's two-square step is not castling: no king moves that way.
+    /// assert!(!board.is_legal(Move::new(Square::E1, Square::G1, None)));
+    ///
+    /// let after = board.play(short).unwrap();
+    /// assert_eq!(after.to_fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    /// ```
     #[inline(always)]
     pub const fn castle(king: Square, rook: Square) -> Move {
         Move(king.index() as u16 | (rook.index() as u16) << TO_SHIFT | CASTLE_FLAG)
     }
 
     /// The square the moving piece leaves (the king's square when castling).
+    ///
+    /// ```
+    /// use magicboard::{Move, Square};
+    /// assert_eq!(Move::new(Square::G1, Square::F3, None).from(), Square::G1);
+    /// assert_eq!(Move::castle(Square::E8, Square::A8).from(), Square::E8);
+    /// ```
     #[inline(always)]
     pub const fn from(self) -> Square {
         Square::from_index_masked(self.0 as u32)
     }
 
-    /// The destination square; for castling, the castling rook's square.
+    /// The destination square; for castling, the castling rook's square
+    /// (see [`Move::king_destination`] for where the king goes).
+    ///
+    /// ```
+    /// use magicboard::{Move, Square};
+    /// assert_eq!(Move::new(Square::G1, Square::F3, None).to(), Square::F3);
+    /// assert_eq!(Move::castle(Square::E8, Square::A8).to(), Square::A8);
+    /// ```
     #[inline(always)]
     pub const fn to(self) -> Square {
         Square::from_index_masked((self.0 >> TO_SHIFT) as u32)
     }
 
     /// The piece a pawn promotes to, if this is a promotion.
+    ///
+    /// ```
+    /// use magicboard::{Board, PieceKind};
+    /// let board = Board::from_fen("8/1P2k3/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(board.parse_uci("b7b8q").unwrap().promotion(), Some(PieceKind::Queen));
+    /// assert_eq!(board.parse_uci("e1d2").unwrap().promotion(), None);
+    /// // Four promotions from b7, and five king moves.
+    /// let promotions = board.legal_moves().iter().filter(|mv| mv.promotion().is_some()).count();
+    /// assert_eq!(promotions, 4);
+    /// assert_eq!(board.legal_moves().len(), 9);
+    /// ```
     #[inline(always)]
     pub const fn promotion(self) -> Option<PieceKind> {
         match (self.0 >> PROMO_SHIFT) & 7 {
@@ -82,6 +134,16 @@ impl Move {
     }
 
     /// True for castling moves.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// assert!(board.parse_uci("e1c1").unwrap().is_castle());
+    /// assert!(!board.parse_uci("e1d1").unwrap().is_castle());
+    /// // Both castlings, among 26 legal moves (5 king steps, 10 + 9 rook moves).
+    /// assert_eq!(board.legal_moves().iter().filter(|mv| mv.is_castle()).count(), 2);
+    /// assert_eq!(board.legal_moves().len(), 26);
+    /// ```
     #[inline(always)]
     pub const fn is_castle(self) -> bool {
         self.0 & CASTLE_FLAG != 0
@@ -89,6 +151,15 @@ impl Move {
 
     /// The square the king ends on: `to()` for every move but castling,
     /// where it is the g- or c-file square of the king's rank.
+    ///
+    /// ```
+    /// use magicboard::{Move, Square};
+    /// assert_eq!(Move::castle(Square::E1, Square::H1).king_destination(), Square::G1);
+    /// assert_eq!(Move::castle(Square::E8, Square::A8).king_destination(), Square::C8);
+    /// // Chess960: king b1, rook a1; the king still ends on c1.
+    /// assert_eq!(Move::castle(Square::B1, Square::A1).king_destination(), Square::C1);
+    /// assert_eq!(Move::new(Square::E1, Square::F2, None).king_destination(), Square::F2);
+    /// ```
     #[inline]
     pub const fn king_destination(self) -> Square {
         if self.is_castle() {
@@ -150,6 +221,17 @@ impl Move {
     /// The move with a raw encoding from [`Move::to_bits`]. Any value gives
     /// some move; check it with [`Board::is_legal`](crate::Board::is_legal)
     /// before playing it.
+    ///
+    /// ```
+    /// use magicboard::{Board, Move};
+    /// let board = Board::startpos();
+    /// for mv in board.legal_moves() {
+    ///     assert_eq!(Move::from_bits(mv.to_bits()), mv);
+    /// }
+    /// // A value from a hash table may be stale: test it before playing it.
+    /// let stored = Move::from_bits(0xffff);
+    /// assert!(!board.is_legal(stored));
+    /// ```
     #[inline]
     pub const fn from_bits(bits: u16) -> Move {
         Move(bits)
@@ -222,6 +304,13 @@ pub struct MoveList {
 
 impl MoveList {
     /// An empty list.
+    ///
+    /// ```
+    /// use magicboard::MoveList;
+    /// let list = MoveList::new();
+    /// assert!(list.is_empty());
+    /// assert_eq!(list, MoveList::default());
+    /// ```
     #[inline]
     pub const fn new() -> MoveList {
         MoveList {
@@ -232,6 +321,15 @@ impl MoveList {
 
     /// Appends a move. A full list ignores further moves (generation never
     /// produces more than [`MAX_MOVES`] for a position `Board` accepts).
+    ///
+    /// ```
+    /// use magicboard::{Move, MoveList, Square};
+    /// let mut list = MoveList::new();
+    /// list.push(Move::new(Square::E2, Square::E4, None));
+    /// list.push(Move::new(Square::D2, Square::D4, None));
+    /// assert_eq!(list.len(), 2);
+    /// assert_eq!(list[1].to_string(), "d2d4");
+    /// ```
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
         debug_assert!(self.len < MAX_MOVES, "MoveList overflow");
@@ -241,7 +339,15 @@ impl MoveList {
         }
     }
 
-    /// Removes every move.
+    /// Removes every move, keeping the list for reuse.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let mut moves = Board::startpos().legal_moves();
+    /// assert_eq!(moves.len(), 20);
+    /// moves.clear();
+    /// assert!(moves.is_empty());
+    /// ```
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
@@ -267,13 +373,29 @@ impl MoveList {
         self.len = kept;
     }
 
-    /// The moves as a slice.
+    /// The moves as a slice (the list also dereferences to it).
+    ///
+    /// ```
+    /// use magicboard::{Board, Move, Square};
+    /// // White's king on h1 has one legal move: the rook covers g1 and g2.
+    /// let board = Board::from_fen("k5r1/8/8/8/8/8/8/7K w - - 0 1").unwrap();
+    /// let moves = board.legal_moves();
+    /// assert_eq!(moves.as_slice(), &[Move::new(Square::H1, Square::H2, None)]);
+    /// ```
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
 
     /// The moves as a mutable slice (for sorting, say).
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let mut moves = Board::startpos().legal_moves();
+    /// moves.as_mut_slice().sort_by_key(|mv| mv.to_string());
+    /// assert_eq!(moves[0].to_string(), "a2a3");
+    /// assert_eq!(moves[19].to_string(), "h2h4");
+    /// ```
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         &mut self.moves[..self.len]

@@ -95,6 +95,14 @@ pub enum Status {
 
 impl Status {
     /// True when the game goes on and no draw can be claimed.
+    ///
+    /// ```
+    /// use magicboard::{Board, Status};
+    /// assert!(Board::startpos().status().is_ongoing());
+    /// // A claimable draw is not "ongoing", though the game has not ended.
+    /// assert!(!Status::FiftyMoves.is_ongoing());
+    /// assert!(!Status::FiftyMoves.is_game_over());
+    /// ```
     pub const fn is_ongoing(self) -> bool {
         matches!(self, Status::Ongoing)
     }
@@ -121,17 +129,44 @@ impl Status {
 
     /// True for the draws a player may claim but that do not end the game
     /// by themselves: the fifty-move rule and threefold repetition.
+    ///
+    /// ```
+    /// use magicboard::{Board, Status};
+    /// assert!(Status::ThreefoldRepetition.is_claimable_draw());
+    /// assert!(!Status::FivefoldRepetition.is_claimable_draw()); // automatic
+    /// // A hundred half-moves without a capture or a pawn move.
+    /// let board = Board::from_fen("8/8/4k3/8/8/3K4/8/R7 w - - 100 80").unwrap();
+    /// assert!(board.status().is_claimable_draw());
+    /// ```
     pub const fn is_claimable_draw(self) -> bool {
         matches!(self, Status::FiftyMoves | Status::ThreefoldRepetition)
     }
 
     /// True for every draw, automatic or claimable (everything but
     /// [`Status::Ongoing`] and [`Status::Checkmate`]).
+    ///
+    /// ```
+    /// use magicboard::{Color, Status};
+    /// assert!(Status::Stalemate.is_draw());
+    /// assert!(Status::FiftyMoves.is_draw());
+    /// assert!(!Status::Checkmate { winner: Color::White }.is_draw());
+    /// assert!(!Status::Ongoing.is_draw());
+    /// ```
     pub const fn is_draw(self) -> bool {
         !matches!(self, Status::Ongoing | Status::Checkmate { .. })
     }
 
     /// The winner, for a checkmate.
+    ///
+    /// ```
+    /// use magicboard::{Board, Color, Status};
+    /// // Scholar's mate: 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#
+    /// let mate = Board::from_fen(
+    ///     "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4",
+    /// ).unwrap();
+    /// assert_eq!(mate.status().winner(), Some(Color::White));
+    /// assert_eq!(Status::Stalemate.winner(), None);
+    /// ```
     pub const fn winner(self) -> Option<Color> {
         match self {
             Status::Checkmate { winner } => Some(winner),

@@ -39,13 +39,31 @@ impl PieceKind {
         PieceKind::Knight,
     ];
 
-    /// Index `0..6`, pawn first.
+    /// Index `0..6`, pawn first: for tables indexed by piece kind.
+    ///
+    /// ```
+    /// use magicboard::PieceKind;
+    /// const VALUE: [u32; 6] = [1, 3, 3, 5, 9, 0];
+    /// assert_eq!(VALUE[PieceKind::Rook.index()], 5);
+    /// assert_eq!(PieceKind::Pawn.index(), 0);
+    /// assert_eq!(PieceKind::King.index(), 5);
+    /// ```
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
-    /// The kind with the given index `0..6`, if any.
+    /// The kind with the given index `0..6`, if any: the inverse of
+    /// [`PieceKind::index`].
+    ///
+    /// ```
+    /// use magicboard::PieceKind;
+    /// assert_eq!(PieceKind::from_index(4), Some(PieceKind::Queen));
+    /// assert_eq!(PieceKind::from_index(6), None);
+    /// for kind in PieceKind::ALL {
+    ///     assert_eq!(PieceKind::from_index(kind.index()), Some(kind));
+    /// }
+    /// ```
     #[inline]
     pub const fn from_index(index: usize) -> Option<PieceKind> {
         match index {
@@ -77,6 +95,16 @@ impl PieceKind {
     }
 
     /// Parses a letter in either case (`'N'` or `'n'` is a knight).
+    ///
+    /// ```
+    /// use magicboard::PieceKind;
+    /// assert_eq!(PieceKind::from_char('N'), Some(PieceKind::Knight));
+    /// assert_eq!(PieceKind::from_char('n'), Some(PieceKind::Knight));
+    /// assert_eq!(PieceKind::from_char('x'), None);
+    /// for kind in PieceKind::ALL {
+    ///     assert_eq!(PieceKind::from_char(kind.to_char()), Some(kind));
+    /// }
+    /// ```
     pub const fn from_char(c: char) -> Option<PieceKind> {
         match c.to_ascii_lowercase() {
             'p' => Some(PieceKind::Pawn),
@@ -107,6 +135,13 @@ pub struct Piece {
 
 impl Piece {
     /// A piece of `color` and `kind`.
+    ///
+    /// ```
+    /// use magicboard::{Board, Color, Piece, PieceKind, Square};
+    /// let white_knight = Piece::new(Color::White, PieceKind::Knight);
+    /// assert_eq!(Board::startpos().piece_on(Square::G1), Some(white_knight));
+    /// assert_eq!(white_knight.to_char(), 'N');
+    /// ```
     pub const fn new(color: Color, kind: PieceKind) -> Piece {
         Piece { color, kind }
     }

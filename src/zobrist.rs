@@ -16,6 +16,28 @@
 //! [`Board::en_passant`](crate::Board::en_passant)). In Chess960 the castling keys stand for
 //! "this side may still castle short/long", whatever the rook's file.
 //!
+//! ```
+//! use magicboard::Board;
+//! // Polyglot's published keys: the start position, and after 1. e4.
+//! let mut board = Board::startpos();
+//! assert_eq!(board.hash(), 0x463b96181691fc9c);
+//! board.make_move(board.parse_uci("e2e4").unwrap());
+//! assert_eq!(board.hash(), 0x823c9b50fd114196);
+//!
+//! // After 1. e4 d5 the FEN names d6 as the en-passant square, but no white
+//! // pawn can take there: the key leaves it out, with or without the field.
+//! let d6 = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
+//! let no_ep = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+//! assert_eq!(Board::from_fen(d6).unwrap().hash(), 0x0756b94461c50fb0);
+//! assert_eq!(Board::from_fen(no_ep).unwrap().hash(), 0x0756b94461c50fb0);
+//!
+//! // After 1. e4 d5 2. e5 f5 the pawn on e5 can take on f6: the key counts it.
+//! let f6 = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+//! let no_ep = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3";
+//! assert_eq!(Board::from_fen(f6).unwrap().hash(), 0x22a48b5a8e47ff78);
+//! assert_ne!(Board::from_fen(no_ep).unwrap().hash(), 0x22a48b5a8e47ff78);
+//! ```
+//!
 //! Stability promise: these values are part of the crate's semver contract;
 //! a hash value changes only with a major version.
 

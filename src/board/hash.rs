@@ -6,9 +6,39 @@ use crate::zobrist;
 use crate::{CastlingSide, Color, PieceKind, Square};
 
 impl Board {
-    /// The Zobrist hash computed from scratch from the pieces and state.
-    /// Always equal to [`Board::hash`]; it exists so that tests can check
-    /// the incremental updates.
+    /// The Polyglot Zobrist hash computed from scratch: every piece, the
+    /// castling rights, the en-passant file and the side to move, looked up
+    /// and combined anew (see [`crate::zobrist`]).
+    ///
+    /// [`Board::hash`] returns the same value without the work: it is kept
+    /// up to date incrementally by every move made and unmade. The two are
+    /// always equal ([`Board::is_consistent`] checks it); compare them to
+    /// test incremental hashing, yours or this crate's, for instance after
+    /// each move of a game or a search, or to get a position's key when the
+    /// cost does not matter.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let mut board = Board::startpos();
+    /// assert_eq!(board.hash_from_scratch(), 0x463b96181691fc9c);
+    ///
+    /// // Polyglot's test game: 1. e4 d5 2. e5 f5 (en passant on f6 is now
+    /// // possible, so its key is in the hash).
+    /// let mut played = Vec::new();
+    /// for uci in ["e2e4", "d7d5", "e4e5", "f7f5"] {
+    ///     let mv = board.parse_uci(uci).unwrap();
+    ///     played.push((mv, board.make_move(mv)));
+    ///     assert_eq!(board.hash(), board.hash_from_scratch(), "after {uci}");
+    /// }
+    /// assert_eq!(board.hash_from_scratch(), 0x22a48b5a8e47ff78);
+    ///
+    /// // Taking the moves back restores the hash too.
+    /// while let Some((mv, undo)) = played.pop() {
+    ///     board.unmake_move(mv, undo);
+    ///     assert_eq!(board.hash(), board.hash_from_scratch());
+    /// }
+    /// assert_eq!(board.hash(), 0x463b96181691fc9c);
+    /// ```
     pub fn hash_from_scratch(&self) -> u64 {
         let mut hash = 0;
         for sq in self.occupied() {

@@ -4,9 +4,48 @@ use super::Board;
 use crate::{Bitboard, Color, PieceKind};
 
 impl Board {
-    /// Checks every invariant the rest of the crate relies on: bitboards
-    /// disjoint and agreeing with the mailbox, one king per side, the hash
-    /// equal to a fresh computation. Used by debug assertions and tests.
+    /// True when the board's internal invariants hold: the piece bitboards
+    /// are disjoint and agree with the square-by-square table, each side has
+    /// exactly one king, and [`Board::hash`] equals
+    /// [`Board::hash_from_scratch`]. This is what move generation relies on
+    /// (see the [module documentation](crate::board)).
+    ///
+    /// Every way to build or change a `Board` keeps these invariants, so
+    /// this is always true; the method is there for checking code that
+    /// drives a board hard: an engine's search that plays moves from its
+    /// own tables with the unchecked [`Board::make_move`], a fuzzer, or a
+    /// property test, where `debug_assert!(board.is_consistent())` after
+    /// each step catches a bug at once. Debug builds of this crate assert it
+    /// after every make and unmake. It is not a legality test: a board made
+    /// by an illegal unchecked move is consistent but need not be a legal
+    /// position (FEN parsing is what checks legality).
+    ///
+    /// ```
+    /// use magicboard::{Board, Color, Move, Piece, PieceKind, Square};
+    /// let mut board = Board::startpos();
+    ///
+    /// // An illegal move through the unchecked primitive: the queen jumps
+    /// // over its own pawn and takes on d7. Meaningless, but consistent.
+    /// let wild = Move::new(Square::D1, Square::D7, None);
+    /// let undo = board.make_move(wild);
+    /// assert!(board.is_consistent());
+    /// assert_eq!(board.piece_on(Square::D7), Some(Piece::new(Color::White, PieceKind::Queen)));
+    /// board.unmake_move(wild, undo);
+    /// assert!(board.is_consistent());
+    /// assert_eq!(board, Board::startpos());
+    ///
+    /// // After every legal move and its unmake, two plies deep.
+    /// for first in board.legal_moves() {
+    ///     let undo = board.make_move(first);
+    ///     for reply in board.legal_moves() {
+    ///         let reply_undo = board.make_move(reply);
+    ///         assert!(board.is_consistent());
+    ///         board.unmake_move(reply, reply_undo);
+    ///     }
+    ///     board.unmake_move(first, undo);
+    ///     assert!(board.is_consistent());
+    /// }
+    /// ```
     pub fn is_consistent(&self) -> bool {
         let mut union = Bitboard::EMPTY;
         for (i, bb) in self.by_kind.iter().enumerate() {

@@ -51,10 +51,6 @@ const PENDING: &[&str] = &[
     "movegen.rs",
     "board/mod.rs",
     "board/make.rs",
-    "perft.rs",
-    "tt.rs",
-    "perft_parallel.rs",
-    "split.rs",
 ];
 
 /// Functions exempt from the rule, as `(file, Type::name or name, why)`:

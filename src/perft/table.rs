@@ -86,6 +86,14 @@ impl PerftTable {
     ///
     /// Like any allocation, a size the machine cannot provide aborts the
     /// process; use [`PerftTable::try_new`] for sizes given by users.
+    ///
+    /// ```
+    /// use magicboard::PerftTable;
+    /// // 1 MiB of 32-byte buckets; 3 MiB rounds down to 2 MiB.
+    /// assert_eq!(PerftTable::new(1).buckets(), 1 << 15);
+    /// assert_eq!(PerftTable::new(3).size_bytes(), 2 << 20);
+    /// assert_eq!(PerftTable::new(0).buckets(), 1);
+    /// ```
     pub fn new(size_mb: usize) -> PerftTable {
         PerftTable::with_buckets(Self::buckets_for(size_mb))
     }
@@ -140,16 +148,32 @@ impl PerftTable {
     }
 
     /// Number of buckets (each holds two entries).
+    ///
+    /// ```
+    /// assert_eq!(magicboard::PerftTable::with_buckets(100).buckets(), 128);
+    /// ```
     pub fn buckets(&self) -> usize {
         self.buckets.len()
     }
 
     /// Size of the table in bytes.
+    ///
+    /// ```
+    /// assert_eq!(magicboard::PerftTable::new(4).size_bytes(), 4 << 20);
+    /// ```
     pub fn size_bytes(&self) -> usize {
         self.buckets.len() * Self::BUCKET_BYTES
     }
 
     /// Empties the table.
+    ///
+    /// ```
+    /// use magicboard::PerftTable;
+    /// let mut table = PerftTable::new(1);
+    /// table.store(0x1234, 3, 8902);
+    /// table.clear();
+    /// assert_eq!(table.probe(0x1234, 3), None);
+    /// ```
     pub fn clear(&mut self) {
         for bucket in &mut self.buckets {
             *bucket = Bucket::default();
@@ -157,7 +181,19 @@ impl PerftTable {
     }
 
     /// The key under which `board`'s counts are stored: the Zobrist hash,
-    /// mixed with the castling rook files on Chess960 boards.
+    /// mixed with the castling rook files on Chess960 boards (whose
+    /// Polyglot hash does not say which rook a right belongs to).
+    ///
+    /// ```
+    /// use magicboard::{Board, PerftTable};
+    /// let start = Board::startpos();
+    /// assert_eq!(PerftTable::key(&start), start.hash());
+    /// // Same pieces; the white king-side right is with the g- or h-rook.
+    /// let g = Board::from_fen_chess960("4k3/8/8/8/8/8/8/4K1RR w G - 0 1").unwrap();
+    /// let h = Board::from_fen_chess960("4k3/8/8/8/8/8/8/4K1RR w H - 0 1").unwrap();
+    /// assert_eq!(g.hash(), h.hash());
+    /// assert_ne!(PerftTable::key(&g), PerftTable::key(&h));
+    /// ```
     #[inline]
     pub fn key(board: &Board) -> u64 {
         if !board.is_chess960() {
@@ -189,6 +225,16 @@ impl PerftTable {
 
     /// The stored leaf count of the position with `key` at `depth`, if an
     /// intact entry for exactly that key and depth is present.
+    ///
+    /// ```
+    /// use magicboard::{Board, PerftTable};
+    /// let table = PerftTable::new(1);
+    /// let key = PerftTable::key(&Board::startpos());
+    /// assert_eq!(table.probe(key, 3), None);
+    /// table.store(key, 3, 8902);
+    /// assert_eq!(table.probe(key, 3), Some(8902));
+    /// assert_eq!(table.probe(key, 4), None, "the depth is part of the entry");
+    /// ```
     #[inline]
     pub fn probe(&self, key: u64, depth: u32) -> Option<u64> {
         let bucket = self.bucket(key);
@@ -203,7 +249,18 @@ impl PerftTable {
     }
 
     /// Stores `count` leaves for the position with `key` at `depth`.
-    /// Counts of `2⁵⁶` or more and depths 0 or above 255 are not stored.
+    /// Counts of `2⁵⁶` or more and depths 0 or above 255 are not stored
+    /// (they are recomputed, never truncated). Takes `&self`: threads share
+    /// one table.
+    ///
+    /// ```
+    /// use magicboard::PerftTable;
+    /// let table = PerftTable::new(1);
+    /// table.store(42, 5, 4_865_609);
+    /// assert_eq!(table.probe(42, 5), Some(4_865_609));
+    /// table.store(43, 5, 1 << 56);
+    /// assert_eq!(table.probe(43, 5), None);
+    /// ```
     #[inline]
     pub fn store(&self, key: u64, depth: u32, count: u64) {
         if count >= MAX_COUNT || depth == 0 || depth > 0xff {

@@ -39,7 +39,8 @@ pub const KING_STEPS: [(i8, i8); 8] = [
     (1, -1),
 ];
 
-/// The square `steps` steps of `(df, dr)` away from `sq`, if it is on the board.
+/// The square `df` files and `dr` ranks away from `sq`, if it is on the board
+/// (`None` too when `sq` itself is off the board).
 pub fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
     if sq >= 64 {
         return None;

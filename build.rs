@@ -226,21 +226,11 @@ fn main() {
         64,
     );
     // Castling, per (colour, king file, rook file): the squares that must
-    // be empty (all the king and rook cross or land on, but themselves) and
-    // the king's squares from start to destination (none may be attacked).
+    // be empty and the king's squares that must not be attacked.
     let castle = |i: usize| {
         let (color, king_file, rook_file) = (i / 64, i / 8 % 8, i % 8);
         let rank = if color == 0 { 0 } else { 56 };
-        let (king, rook) = (rank + king_file, rank + rook_file);
-        let (king_to, rook_to) = match rook_file.cmp(&king_file) {
-            std::cmp::Ordering::Greater => (rank + 6, rank + 5),
-            std::cmp::Ordering::Less => (rank + 2, rank + 3),
-            std::cmp::Ordering::Equal => return (0, 0),
-        };
-        let king_path = geometry::between(king, king_to) | 1 << king_to;
-        let rook_path = geometry::between(rook, rook_to) | 1 << rook_to;
-        let movers = 1u64 << king | 1 << rook;
-        ((king_path | rook_path) & !movers, king_path | 1 << king)
+        geometry::castling_paths(rank + king_file, rank + rook_file)
     };
     write_array(&mut out, "CASTLE_EMPTY", (0..128).map(|i| castle(i).0), 128);
     write_array(

@@ -1,6 +1,7 @@
 //! Castling rights, stored by the file of the castling rook so that
 //! standard chess and Chess960 share one representation.
 
+use crate::geometry;
 use crate::{Color, File, Rank, Square};
 
 /// Which way a king castles.
@@ -22,22 +23,29 @@ impl CastlingSide {
         self as usize
     }
 
-    /// The file the king ends on: g or c.
+    /// The file the king ends on: g or c (from
+    /// [`geometry::CASTLING_DESTINATION_FILES`], as for every castling fact).
+    ///
+    /// ```
+    /// use magicboard::{CastlingSide, File};
+    /// assert_eq!(CastlingSide::KingSide.king_destination_file(), File::G);
+    /// assert_eq!(CastlingSide::QueenSide.king_destination_file(), File::C);
+    /// ```
     #[inline]
     pub const fn king_destination_file(self) -> File {
-        match self {
-            CastlingSide::KingSide => File::G,
-            CastlingSide::QueenSide => File::C,
-        }
+        File::from_index(geometry::CASTLING_DESTINATION_FILES[self.index()].0)
     }
 
     /// The file the rook ends on: f or d.
+    ///
+    /// ```
+    /// use magicboard::{CastlingSide, File};
+    /// assert_eq!(CastlingSide::KingSide.rook_destination_file(), File::F);
+    /// assert_eq!(CastlingSide::QueenSide.rook_destination_file(), File::D);
+    /// ```
     #[inline]
     pub const fn rook_destination_file(self) -> File {
-        match self {
-            CastlingSide::KingSide => File::F,
-            CastlingSide::QueenSide => File::D,
-        }
+        File::from_index(geometry::CASTLING_DESTINATION_FILES[self.index()].1)
     }
 }
 

@@ -30,22 +30,16 @@
 
 use crate::{Bitboard, Color, File, Square};
 
-/// One square's magic: `offset + ((occupied & mask) * magic) >> shift`
-/// indexes `SLIDER_INDEX`, whose byte plus `base` indexes `SLIDER_ATTACKS`.
-struct Magic {
-    mask: u64,
-    magic: u64,
-    shift: u32,
-    offset: u32,
-    base: u32,
-}
+// The struct the generated tables are made of; `build.rs` includes the same
+// file.
+mod magic;
+use magic::Magic;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
 #[inline(always)]
 fn slider_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
-    let hash = (occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift;
-    let slot = m.offset as usize + hash as usize;
+    let slot = m.slot(occupied.0);
     Bitboard(SLIDER_ATTACKS[m.base as usize + SLIDER_INDEX[slot] as usize])
 }
 

@@ -333,3 +333,21 @@ fn between_and_line_match_geometry_for_every_pair() {
         }
     }
 }
+
+// ----- size ------------------------------------------------------------------
+
+/// The README quotes the tables' size twice ("233,024 bytes (228 KiB)" and
+/// "take 228 KiB"): a change of table layout must update it.
+#[test]
+fn readme_quotes_the_table_size() {
+    let readme = include_str!("../README.md");
+    let bytes = attacks::TABLE_BYTES;
+    let kib = (bytes + 512) / 1024;
+    let exact = format!("{},{:03} bytes ({kib} KiB)", bytes / 1000, bytes % 1000);
+    assert!(readme.contains(&exact), "README.md should say {exact:?}");
+    let rounded = format!("take {kib} KiB");
+    assert!(
+        readme.contains(&rounded),
+        "README.md should say {rounded:?}"
+    );
+}

@@ -117,12 +117,14 @@ impl CastlingRights {
 }
 
 /// The first rank of `color`: rank 1 for White, rank 8 for Black.
+///
+/// ```
+/// use magicboard::{castling::back_rank, Color, Rank};
+/// assert_eq!(back_rank(Color::Black), Rank::Eighth);
+/// ```
 #[inline(always)]
 pub const fn back_rank(color: Color) -> Rank {
-    match color {
-        Color::White => Rank::First,
-        Color::Black => Rank::Eighth,
-    }
+    Rank::First.relative_to(color)
 }
 
 /// How castling is written in UCI and FEN text: the one choice between

@@ -330,10 +330,7 @@ impl Board {
         let us = self.side_to_move();
         let them = !us;
         // The pawn that just advanced two squares stands beside ours.
-        let captured = match us {
-            Color::White => Square::new(ep.file(), Rank::Fifth),
-            Color::Black => Square::new(ep.file(), Rank::Fourth),
-        };
+        let captured = Square::new(ep.file(), Rank::Fifth.relative_to(us));
         if (check_mask & (ep.bitboard() | captured.bitboard())).is_empty() {
             return;
         }
@@ -552,17 +549,9 @@ impl Board {
 
     fn pseudo_legal_pawn_moves(&self, list: &mut MoveList, from: Square) {
         let us = self.side_to_move();
-        let forward: i8 = if us == Color::White { 1 } else { -1 };
-        let start_rank = if us == Color::White {
-            Rank::Second
-        } else {
-            Rank::Seventh
-        };
-        let last_rank = if us == Color::White {
-            Rank::Eighth
-        } else {
-            Rank::First
-        };
+        let forward = us.forward();
+        let start_rank = Rank::Second.relative_to(us);
+        let last_rank = Rank::Eighth.relative_to(us);
         let occupied = self.occupied();
         let mut add = |to: Square| {
             if to.rank() == last_rank {

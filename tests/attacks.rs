@@ -337,10 +337,12 @@ fn between_and_line_match_geometry_for_every_pair() {
 // ----- size ------------------------------------------------------------------
 
 /// The README quotes the tables' size twice ("233,024 bytes (228 KiB)" and
-/// "take 228 KiB"): a change of table layout must update it.
+/// "take 228 KiB"), the changelog once: a change of table layout must
+/// update them.
 #[test]
-fn readme_quotes_the_table_size() {
+fn readme_and_changelog_quote_the_table_size() {
     let readme = include_str!("../README.md");
+    let changelog = include_str!("../CHANGELOG.md");
     let bytes = attacks::TABLE_BYTES;
     let kib = (bytes + 512) / 1024;
     let exact = format!("{},{:03} bytes ({kib} KiB)", bytes / 1000, bytes % 1000);
@@ -349,5 +351,9 @@ fn readme_quotes_the_table_size() {
     assert!(
         readme.contains(&rounded),
         "README.md should say {rounded:?}"
+    );
+    assert!(
+        changelog.contains(&rounded),
+        "CHANGELOG.md should say {rounded:?}"
     );
 }

@@ -10,8 +10,9 @@
 //! nothing else from the crate. An index outside `0..64` is off the board:
 //! it has no neighbours, attacks and lines are empty, nothing panics.
 //!
-//! These functions are far too slow for move generation; use
-//! [`crate::attacks`] there.
+//! The ray walks are far too slow for move generation; use
+//! [`crate::attacks`] there. [`castling_destinations`] is plain arithmetic
+//! and is what making a castling move uses.
 
 /// Rook directions as `(file step, rank step)`.
 pub const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -178,6 +179,7 @@ pub const CASTLING_DESTINATION_FILES: [(usize, usize); 2] = [(6, 5), (2, 3)];
 /// `(king square, rook square)` on their rank, king side when the rook
 /// stands towards the h-file, else queen side. Meaningful only for squares
 /// of one rank.
+#[inline]
 pub const fn castling_destinations(king: usize, rook: usize) -> (usize, usize) {
     let rank = king & !7;
     let side = if rook > king { 0 } else { 1 };

@@ -10,13 +10,18 @@
 //!   literal of 100k numbers costs the compiler seconds.
 //!
 //! The geometry (ray walks, masks) is `src/geometry.rs`, the same file the
-//! library and its tests use. The search is seeded, so two builds emit
+//! library and its tests use; the `Magic` struct the tables are written as
+//! is `src/attacks/magic.rs`, the same file `src/attacks.rs` reads them with. The search is seeded, so two builds emit
 //! byte-identical tables, and every table entry is checked against the slow
 //! ray walk before anything is written.
 
 #[path = "src/geometry.rs"]
 #[allow(dead_code)]
 mod geometry;
+#[path = "src/attacks/magic.rs"]
+mod magic;
+
+use magic::Magic;
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
@@ -28,16 +33,6 @@ use std::path::Path;
 /// picked among 64 candidates as the one whose search tries the fewest
 /// magics, which halves the time every clean build of a user's crate pays.
 const SEED: [u8; 32] = *b"magicboard build-time magic see!";
-
-struct Magic {
-    mask: u64,
-    magic: u64,
-    shift: u32,
-    /// Start of this square's slice of the index table.
-    offset: u32,
-    /// Start of this square's distinct attack sets.
-    base: u32,
-}
 
 /// The emitted slider tables: per square, `2^bits` one-byte indices into
 /// that square's list of distinct attack sets (a rook has at most 144).
@@ -131,8 +126,7 @@ fn find_magic(
 fn verify(magics: &[Magic], directions: &[(i8, i8)], tables: &Tables) {
     for (sq, m) in magics.iter().enumerate() {
         for occ in subsets(m.mask) {
-            let slot = m.offset as usize + (occ.wrapping_mul(m.magic) >> m.shift) as usize;
-            let attacks = tables.attacks[m.base as usize + tables.index[slot] as usize];
+            let attacks = tables.attacks[m.base as usize + tables.index[m.slot(occ)] as usize];
             assert_eq!(
                 attacks,
                 geometry::sliding_attacks(sq, occ, directions),
@@ -166,6 +160,7 @@ fn write_array(out: &mut String, name: &str, values: impl Iterator<Item = u64>, 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/geometry.rs");
+    println!("cargo:rerun-if-changed=src/attacks/magic.rs");
 
     // perft picks a `popcnt` build of its walk at run time on x86-64 (the
     // check needs std), unless the target already assumes the instruction.
@@ -226,21 +221,11 @@ fn main() {
         64,
     );
     // Castling, per (colour, king file, rook file): the squares that must
-    // be empty (all the king and rook cross or land on, but themselves) and
-    // the king's squares from start to destination (none may be attacked).
+    // be empty and the king's squares that must not be attacked.
     let castle = |i: usize| {
         let (color, king_file, rook_file) = (i / 64, i / 8 % 8, i % 8);
         let rank = if color == 0 { 0 } else { 56 };
-        let (king, rook) = (rank + king_file, rank + rook_file);
-        let (king_to, rook_to) = match rook_file.cmp(&king_file) {
-            std::cmp::Ordering::Greater => (rank + 6, rank + 5),
-            std::cmp::Ordering::Less => (rank + 2, rank + 3),
-            std::cmp::Ordering::Equal => return (0, 0),
-        };
-        let king_path = geometry::between(king, king_to) | 1 << king_to;
-        let rook_path = geometry::between(rook, rook_to) | 1 << rook_to;
-        let movers = 1u64 << king | 1 << rook;
-        ((king_path | rook_path) & !movers, king_path | 1 << king)
+        geometry::castling_paths(rank + king_file, rank + rook_file)
     };
     write_array(&mut out, "CASTLE_EMPTY", (0..128).map(|i| castle(i).0), 128);
     write_array(

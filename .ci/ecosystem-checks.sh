@@ -66,8 +66,8 @@ cargo test --release --all-features --test msrv -- --nocapture
 step "package: file list"
 list=$(cargo package --allow-dirty --no-verify --list)
 echo "$list"
-for needed in Cargo.toml build.rs src/lib.rs src/geometry.rs src/bin/perft/main.rs README.md \
-    CHANGELOG.md LICENSE examples/uci_engine.rs; do
+for needed in Cargo.toml build.rs src/lib.rs src/geometry.rs src/attacks/magic.rs \
+    src/bin/perft/main.rs README.md CHANGELOG.md LICENSE examples/uci_engine.rs; do
     grep -qx "$needed" <<<"$list" || { echo "missing from the package: $needed"; exit 1; }
 done
 if grep -q '^tests/' <<<"$list"; then

@@ -1,6 +1,7 @@
 //! Castling rights, stored by the file of the castling rook so that
 //! standard chess and Chess960 share one representation.
 
+use crate::geometry;
 use crate::{Color, File, Rank, Square};
 
 /// Which way a king castles.
@@ -22,22 +23,29 @@ impl CastlingSide {
         self as usize
     }
 
-    /// The file the king ends on: g or c.
+    /// The file the king ends on: g or c (from
+    /// [`geometry::CASTLING_DESTINATION_FILES`], as for every castling fact).
+    ///
+    /// ```
+    /// use magicboard::{CastlingSide, File};
+    /// assert_eq!(CastlingSide::KingSide.king_destination_file(), File::G);
+    /// assert_eq!(CastlingSide::QueenSide.king_destination_file(), File::C);
+    /// ```
     #[inline]
     pub const fn king_destination_file(self) -> File {
-        match self {
-            CastlingSide::KingSide => File::G,
-            CastlingSide::QueenSide => File::C,
-        }
+        File::from_index(geometry::CASTLING_DESTINATION_FILES[self.index()].0)
     }
 
     /// The file the rook ends on: f or d.
+    ///
+    /// ```
+    /// use magicboard::{CastlingSide, File};
+    /// assert_eq!(CastlingSide::KingSide.rook_destination_file(), File::F);
+    /// assert_eq!(CastlingSide::QueenSide.rook_destination_file(), File::D);
+    /// ```
     #[inline]
     pub const fn rook_destination_file(self) -> File {
-        match self {
-            CastlingSide::KingSide => File::F,
-            CastlingSide::QueenSide => File::D,
-        }
+        File::from_index(geometry::CASTLING_DESTINATION_FILES[self.index()].1)
     }
 }
 
@@ -109,12 +117,14 @@ impl CastlingRights {
 }
 
 /// The first rank of `color`: rank 1 for White, rank 8 for Black.
+///
+/// ```
+/// use magicboard::{castling::back_rank, Color, Rank};
+/// assert_eq!(back_rank(Color::Black), Rank::Eighth);
+/// ```
 #[inline(always)]
 pub const fn back_rank(color: Color) -> Rank {
-    match color {
-        Color::White => Rank::First,
-        Color::Black => Rank::Eighth,
-    }
+    Rank::First.relative_to(color)
 }
 
 /// How castling is written in UCI and FEN text: the one choice between

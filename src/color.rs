@@ -29,6 +29,42 @@ impl Color {
             Color::Black => 'b',
         }
     }
+
+    /// The direction this side's pawns advance in, as a rank step: `1` for
+    /// White (up the board), `-1` for Black.
+    ///
+    /// ```
+    /// use magicboard::{Color, Square};
+    /// assert_eq!(Square::E2.offset(0, Color::White.forward()), Some(Square::E3));
+    /// assert_eq!(Square::E7.offset(0, Color::Black.forward()), Some(Square::E6));
+    /// ```
+    #[inline(always)]
+    pub const fn forward(self) -> i8 {
+        match self {
+            Color::White => 1,
+            Color::Black => -1,
+        }
+    }
+
+    /// The lower-case letter `lower` in this side's case, as FEN writes
+    /// pieces and castling rights: upper case for White, lower for Black.
+    #[inline]
+    pub(crate) const fn fen_case(self, lower: char) -> char {
+        match self {
+            Color::White => lower.to_ascii_uppercase(),
+            Color::Black => lower,
+        }
+    }
+
+    /// The side a FEN letter belongs to by its case: White for upper case.
+    #[inline]
+    pub(crate) const fn of_fen_case(c: char) -> Color {
+        if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
 }
 
 impl Not for Color {

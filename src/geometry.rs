@@ -1,5 +1,6 @@
 //! Slow, obviously correct board geometry: the reference the fast tables are
-//! built from and tested against.
+//! built from and tested against, and the one statement of where castling
+//! puts the king and the rook.
 //!
 //! Everything here walks rays square by square. `build.rs` includes this very
 //! file (`#[path = "src/geometry.rs"]`) to compute and verify the attack
@@ -9,8 +10,9 @@
 //! nothing else from the crate. An index outside `0..64` is off the board:
 //! it has no neighbours, attacks and lines are empty, nothing panics.
 //!
-//! These functions are far too slow for move generation; use
-//! [`crate::attacks`] there.
+//! The ray walks are far too slow for move generation; use
+//! [`crate::attacks`] there. [`castling_destinations`] is plain arithmetic
+//! and is what making a castling move uses.
 
 /// Rook directions as `(file step, rank step)`.
 pub const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -39,14 +41,17 @@ pub const KING_STEPS: [(i8, i8); 8] = [
     (1, -1),
 ];
 
-/// The square `steps` steps of `(df, dr)` away from `sq`, if it is on the board.
+/// The square `df` files and `dr` ranks away from `sq`, if it is on the board
+/// (`None` too when `sq` itself is off the board).
 pub fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
     if sq >= 64 {
         return None;
     }
     let file = (sq % 8) as i16 + i16::from(df);
     let rank = (sq / 8) as i16 + i16::from(dr);
-    if (0..8).contains(&file) && (0..8).contains(&rank) {
+    // `matches!`, not `(0..8).contains(..)`: tests/layers.rs would read a
+    // `.contains(` call as a use of `Bitboard::contains`, a layer below.
+    if matches!(file, 0..8) && matches!(rank, 0..8) {
         Some((rank * 8 + file) as usize)
     } else {
         None
@@ -160,4 +165,40 @@ pub fn line(a: usize, b: usize) -> u64 {
         return 0;
     };
     sliding_attacks(a, 0, &[(df, dr), (-df, -dr)]) | 1 << a
+}
+
+/// Where castling puts the king and the rook, as files (`a` = 0): `(king,
+/// rook)`, king side (`O-O`, the rook towards the h-file) first, then queen
+/// side (`O-O-O`). The same in Chess960, whatever files they start on: the
+/// king ends on g or c, the rook on f or d. This is the one statement of
+/// those files; [`CastlingSide`](crate::CastlingSide), moves and the build
+/// script's castling masks derive theirs from it.
+pub const CASTLING_DESTINATION_FILES: [(usize, usize); 2] = [(6, 5), (2, 3)];
+
+/// Where the king on `king` and the rook on `rook` end when they castle:
+/// `(king square, rook square)` on their rank, king side when the rook
+/// stands towards the h-file, else queen side. Meaningful only for squares
+/// of one rank.
+#[inline]
+pub const fn castling_destinations(king: usize, rook: usize) -> (usize, usize) {
+    let rank = king & !7;
+    let side = if rook > king { 0 } else { 1 };
+    let (king_file, rook_file) = CASTLING_DESTINATION_FILES[side];
+    (rank + king_file, rank + rook_file)
+}
+
+/// For the king on `king` castling with the rook on `rook`: the squares
+/// that must be empty (every square the king and rook cross or land on,
+/// except their own), and the king's squares from its start to its
+/// destination (none may be attacked). Both empty unless the two are
+/// distinct squares of one rank.
+pub fn castling_paths(king: usize, rook: usize) -> (u64, u64) {
+    if king >= 64 || rook >= 64 || king == rook || king / 8 != rook / 8 {
+        return (0, 0);
+    }
+    let (king_to, rook_to) = castling_destinations(king, rook);
+    let king_path = between(king, king_to) | 1 << king_to;
+    let rook_path = between(rook, rook_to) | 1 << rook_to;
+    let movers = 1u64 << king | 1 << rook;
+    ((king_path | rook_path) & !movers, king_path | 1 << king)
 }

@@ -27,10 +27,12 @@
 //! `tests/layers.rs` reads this list and checks every `crate::` path in
 //! `src/` against it.
 //!
-//! 1. [`square`], [`bitboard`](mod@bitboard), [`color`], [`piece`],
+//! 1. [`geometry`]: slow ray walks and castling's destination squares on
+//!    plain indices, shared with `build.rs` and the tests (it uses nothing
+//!    else from the crate).
+//! 2. [`square`], [`bitboard`](mod@bitboard), [`color`], [`piece`],
 //!    [`castling`], [`moves`]: the vocabulary (squares, sets, pieces,
 //!    castling rights, moves and move lists).
-//! 2. [`geometry`]: slow ray walks, shared with `build.rs` and the tests.
 //! 3. [`attacks`], [`zobrist`]: the tables (attack lookups built on magic
 //!    bitboards, and the Polyglot hash keys).
 //! 4. [`board`](mod@board): the position, its attack queries, FEN text, and
@@ -93,16 +95,16 @@ extern crate alloc;
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
-// 1. Vocabulary.
+// 1. Geometry (shared with build.rs).
+pub mod geometry;
+
+// 2. Vocabulary.
 pub mod square;
 pub mod bitboard;
 pub mod color;
 pub mod piece;
 pub mod castling;
 pub mod moves;
-
-// 2. Geometry (shared with build.rs).
-pub mod geometry;
 
 // 3. Tables.
 pub mod attacks;

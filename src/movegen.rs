@@ -22,7 +22,7 @@
 
 use crate::attacks::{
     between, bishop_attacks, castling_squares, king_attacks, knight_attacks, line, pawn_attacks,
-    rook_attacks,
+    queen_attacks, rook_attacks,
 };
 use crate::castling::back_rank;
 use crate::{
@@ -220,11 +220,10 @@ impl Board {
         for sq in self.pieces(PieceKind::Knight) & theirs {
             attacked |= knight_attacks(sq);
         }
-        let queens = self.pieces(PieceKind::Queen);
-        for sq in (self.pieces(PieceKind::Bishop) | queens) & theirs {
+        for sq in self.diagonal_sliders(color) {
             attacked |= bishop_attacks(sq, occupied);
         }
-        for sq in (self.pieces(PieceKind::Rook) | queens) & theirs {
+        for sq in self.straight_sliders(color) {
             attacked |= rook_attacks(sq, occupied);
         }
         attacked | king_attacks(self.king(color))
@@ -276,15 +275,14 @@ impl Board {
         for from in self.pieces(PieceKind::Knight) & ours & !pinned {
             sink.piece(from, knight_attacks(from) & targets);
         }
-        let queens = self.pieces(PieceKind::Queen);
-        for from in (self.pieces(PieceKind::Bishop) | queens) & ours {
+        for from in self.diagonal_sliders(us) {
             let mut to = bishop_attacks(from, occupied) & targets;
             if pinned.contains(from) {
                 to &= line(king, from);
             }
             sink.piece(from, to);
         }
-        for from in (self.pieces(PieceKind::Rook) | queens) & ours {
+        for from in self.straight_sliders(us) {
             let mut to = rook_attacks(from, occupied) & targets;
             if pinned.contains(from) {
                 to &= line(king, from);
@@ -332,17 +330,12 @@ impl Board {
         let us = self.side_to_move();
         let them = !us;
         // The pawn that just advanced two squares stands beside ours.
-        let captured = match us {
-            Color::White => Square::new(ep.file(), Rank::Fifth),
-            Color::Black => Square::new(ep.file(), Rank::Fourth),
-        };
+        let captured = Square::new(ep.file(), Rank::Fifth.relative_to(us));
         if (check_mask & (ep.bitboard() | captured.bitboard())).is_empty() {
             return;
         }
-        let theirs = self.colored(them);
-        let queens = self.pieces(PieceKind::Queen);
-        let straight = (self.pieces(PieceKind::Rook) | queens) & theirs;
-        let diagonal = (self.pieces(PieceKind::Bishop) | queens) & theirs;
+        let straight = self.straight_sliders(them);
+        let diagonal = self.diagonal_sliders(them);
         for from in pawn_attacks(them, ep) & self.colored_pieces(us, PieceKind::Pawn) {
             let after = (occupied ^ from.bitboard() ^ captured.bitboard()) | ep.bitboard();
             if (rook_attacks(king, after) & straight).is_empty()
@@ -387,10 +380,7 @@ impl Board {
                 return None;
             }
             // An x-ray needs an enemy rook or queen on our first rank.
-            let theirs = self.colored(!us);
-            let straight = (self.pieces(PieceKind::Rook) | self.pieces(PieceKind::Queen))
-                & theirs
-                & Bitboard::rank(rank);
+            let straight = self.straight_sliders(!us) & Bitboard::rank(rank);
             if straight.is_empty() || (rook_attacks(rook, occupied) & straight).is_empty() {
                 return Some(Move::castle(king, rook));
             }
@@ -540,7 +530,7 @@ impl Board {
                 PieceKind::Knight => knight_attacks(from),
                 PieceKind::Bishop => bishop_attacks(from, occupied),
                 PieceKind::Rook => rook_attacks(from, occupied),
-                PieceKind::Queen => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
+                PieceKind::Queen => queen_attacks(from, occupied),
                 PieceKind::King => king_attacks(from),
             };
             for to in targets & !ours {
@@ -559,17 +549,9 @@ impl Board {
 
     fn pseudo_legal_pawn_moves(&self, list: &mut MoveList, from: Square) {
         let us = self.side_to_move();
-        let forward: i8 = if us == Color::White { 1 } else { -1 };
-        let start_rank = if us == Color::White {
-            Rank::Second
-        } else {
-            Rank::Seventh
-        };
-        let last_rank = if us == Color::White {
-            Rank::Eighth
-        } else {
-            Rank::First
-        };
+        let forward = us.forward();
+        let start_rank = Rank::Second.relative_to(us);
+        let last_rank = Rank::Eighth.relative_to(us);
         let occupied = self.occupied();
         let mut add = |to: Square| {
             if to.rank() == last_rank {

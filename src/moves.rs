@@ -1,6 +1,7 @@
 //! Moves and fixed-capacity move lists.
 
-use crate::{CastlingMode, CastlingSide, PieceKind, Square};
+use crate::geometry;
+use crate::{CastlingMode, PieceKind, Square};
 use core::fmt;
 
 /// A move, packed in 16 bits: from-square, to-square, promotion piece and a
@@ -171,18 +172,13 @@ impl Move {
 
     /// For a castling move, where the king and the rook end up: the g- and
     /// f-file squares (king side) or the c- and d-file squares (queen side)
-    /// of the king's rank.
+    /// of the king's rank, as [`geometry::castling_destinations`] says.
     #[inline]
     pub(crate) const fn castle_destinations(self) -> (Square, Square) {
-        let side = if self.to().index() > self.from().index() {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        };
-        let rank = self.from().rank();
+        let (king, rook) = geometry::castling_destinations(self.from().index(), self.to().index());
         (
-            Square::new(side.king_destination_file(), rank),
-            Square::new(side.rook_destination_file(), rank),
+            Square::from_index_masked(king as u32),
+            Square::from_index_masked(rook as u32),
         )
     }
 

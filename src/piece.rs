@@ -154,11 +154,7 @@ impl Piece {
     /// assert_eq!(Piece::new(Color::Black, PieceKind::Queen).to_char(), 'q');
     /// ```
     pub const fn to_char(self) -> char {
-        let c = self.kind.to_char();
-        match self.color {
-            Color::White => c.to_ascii_uppercase(),
-            Color::Black => c,
-        }
+        self.color.fen_case(self.kind.to_char())
     }
 
     /// Parses a FEN letter (`'K'` white king, `'p'` black pawn).
@@ -170,11 +166,7 @@ impl Piece {
     /// assert_eq!(Piece::from_char('x'), None);
     /// ```
     pub const fn from_char(c: char) -> Option<Piece> {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = Color::of_fen_case(c);
         match PieceKind::from_char(c) {
             Some(kind) => Some(Piece { color, kind }),
             None => None,

@@ -1,5 +1,6 @@
 //! Squares, files and ranks.
 
+use crate::Color;
 use core::fmt;
 use core::str::FromStr;
 
@@ -112,6 +113,26 @@ impl Rank {
     #[inline]
     pub const fn flip(self) -> Rank {
         Rank::from_index(7 - self as usize)
+    }
+
+    /// This rank as counted from `color`'s side of the board: unchanged
+    /// for White, flipped for Black (Black's first rank is rank 8). Write
+    /// a rule once for both sides: a pawn starts on
+    /// `Rank::Second.relative_to(color)` and promotes on
+    /// `Rank::Eighth.relative_to(color)`.
+    ///
+    /// ```
+    /// use magicboard::{Color, Rank};
+    /// assert_eq!(Rank::Second.relative_to(Color::White), Rank::Second);
+    /// assert_eq!(Rank::Second.relative_to(Color::Black), Rank::Seventh);
+    /// assert_eq!(Rank::Eighth.relative_to(Color::Black), Rank::First);
+    /// ```
+    #[inline(always)]
+    pub const fn relative_to(self, color: Color) -> Rank {
+        match color {
+            Color::White => self,
+            Color::Black => self.flip(),
+        }
     }
 }
 

@@ -143,6 +143,60 @@ fn geometry_matches_hand_drawn_diagrams() {
     );
 }
 
+/// Castling's destinations and paths, standard and Chess960, drawn by hand.
+#[test]
+fn castling_geometry_matches_hand_drawn_squares() {
+    let sq = |s: Square| s.index();
+    let set = |squares: &[Square]| squares.iter().fold(0, |acc, s| acc | s.bitboard().0);
+    assert_eq!(
+        geometry::castling_destinations(sq(Square::E1), sq(Square::H1)),
+        (sq(Square::G1), sq(Square::F1))
+    );
+    assert_eq!(
+        geometry::castling_destinations(sq(Square::E8), sq(Square::A8)),
+        (sq(Square::C8), sq(Square::D8))
+    );
+    // e1-h1: f1 and g1 must be empty; e1, f1 and g1 must not be attacked.
+    assert_eq!(
+        geometry::castling_paths(sq(Square::E1), sq(Square::H1)),
+        (
+            set(&[Square::F1, Square::G1]),
+            set(&[Square::E1, Square::F1, Square::G1])
+        )
+    );
+    // e8-a8: b8, c8 and d8 must be empty; b8 may be attacked.
+    assert_eq!(
+        geometry::castling_paths(sq(Square::E8), sq(Square::A8)),
+        (
+            set(&[Square::B8, Square::C8, Square::D8]),
+            set(&[Square::E8, Square::D8, Square::C8])
+        )
+    );
+    // Chess960, king b1 and rook a1: the rook crosses b1 (the king's own
+    // square) and c1 to d1, the king steps to c1.
+    assert_eq!(
+        geometry::castling_paths(sq(Square::B1), sq(Square::A1)),
+        (
+            set(&[Square::C1, Square::D1]),
+            set(&[Square::B1, Square::C1])
+        )
+    );
+    // Chess960, king g1 and rook h1: the king stays, the rook goes to f1.
+    assert_eq!(
+        geometry::castling_paths(sq(Square::G1), sq(Square::H1)),
+        (set(&[Square::F1]), set(&[Square::G1]))
+    );
+    // Not a castling pair: the same square, or two ranks.
+    assert_eq!(
+        geometry::castling_paths(sq(Square::E1), sq(Square::E1)),
+        (0, 0)
+    );
+    assert_eq!(
+        geometry::castling_paths(sq(Square::E1), sq(Square::H8)),
+        (0, 0)
+    );
+}
+
 // ----- sliders ---------------------------------------------------------------
 
 fn check_sliders(sq: Square, occupied: u64) {
@@ -278,4 +332,28 @@ fn between_and_line_match_geometry_for_every_pair() {
             }
         }
     }
+}
+
+// ----- size ------------------------------------------------------------------
+
+/// The README quotes the tables' size twice ("233,024 bytes (228 KiB)" and
+/// "take 228 KiB"), the changelog once: a change of table layout must
+/// update them.
+#[test]
+fn readme_and_changelog_quote_the_table_size() {
+    let readme = include_str!("../README.md");
+    let changelog = include_str!("../CHANGELOG.md");
+    let bytes = attacks::TABLE_BYTES;
+    let kib = (bytes + 512) / 1024;
+    let exact = format!("{},{:03} bytes ({kib} KiB)", bytes / 1000, bytes % 1000);
+    assert!(readme.contains(&exact), "README.md should say {exact:?}");
+    let rounded = format!("take {kib} KiB");
+    assert!(
+        readme.contains(&rounded),
+        "README.md should say {rounded:?}"
+    );
+    assert!(
+        changelog.contains(&rounded),
+        "CHANGELOG.md should say {rounded:?}"
+    );
 }

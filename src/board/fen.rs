@@ -253,10 +253,7 @@ impl Board {
                     } else {
                         'q'
                     };
-                    out.push(match color {
-                        Color::White => c.to_ascii_uppercase(),
-                        Color::Black => c,
-                    });
+                    out.push(color.fen_case(c));
                 }
             }
         }
@@ -396,14 +393,10 @@ fn parse(fen: &str, chess960: bool) -> Result<Board, FenError> {
     if fields[3] != "-" {
         let sq: Square = fields[3].parse().map_err(|_| FenError::BadEnPassant)?;
         let us = board.side;
-        let ep_rank = match us {
-            Color::White => Rank::Sixth,
-            Color::Black => Rank::Third,
-        };
-        if sq.rank() != ep_rank {
+        if sq.rank() != Rank::Sixth.relative_to(us) {
             return Err(FenError::EnPassantWrongRank(sq));
         }
-        let forward = if us == Color::White { 1 } else { -1 };
+        let forward = us.forward();
         // The pawn stands one rank nearer the side to move; the square it
         // came from (one rank further) and the skipped square are empty.
         let (Some(pawn_sq), Some(origin)) = (sq.offset(0, -forward), sq.offset(0, forward)) else {
@@ -444,11 +437,7 @@ fn parse_castling(board: &mut Board, field: &str) -> Result<(), FenError> {
         return Ok(());
     }
     for c in field.chars() {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = Color::of_fen_case(c);
         let bad = FenError::BadCastlingRights { color, right: c };
         let rank = back_rank(color);
         let king = board.king(color);

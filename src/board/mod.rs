@@ -149,6 +149,38 @@ impl Board {
         self.by_kind[kind.index()] & self.by_color[color.index()]
     }
 
+    /// `color`'s rooks and queens: the pieces that attack along ranks and
+    /// files.
+    ///
+    /// ```
+    /// use magicboard::{Board, Color, Square};
+    /// let board = Board::startpos();
+    /// assert_eq!(
+    ///     board.straight_sliders(Color::Black),
+    ///     Square::A8.bitboard() | Square::D8.bitboard() | Square::H8.bitboard()
+    /// );
+    /// ```
+    #[inline(always)]
+    pub fn straight_sliders(&self, color: Color) -> Bitboard {
+        (self.pieces(PieceKind::Rook) | self.pieces(PieceKind::Queen)) & self.colored(color)
+    }
+
+    /// `color`'s bishops and queens: the pieces that attack along
+    /// diagonals.
+    ///
+    /// ```
+    /// use magicboard::{Board, Color, Square};
+    /// let board = Board::startpos();
+    /// assert_eq!(
+    ///     board.diagonal_sliders(Color::White),
+    ///     Square::C1.bitboard() | Square::D1.bitboard() | Square::F1.bitboard()
+    /// );
+    /// ```
+    #[inline(always)]
+    pub fn diagonal_sliders(&self, color: Color) -> Bitboard {
+        (self.pieces(PieceKind::Bishop) | self.pieces(PieceKind::Queen)) & self.colored(color)
+    }
+
     /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
@@ -261,14 +293,11 @@ impl Board {
     #[inline(always)]
     pub(crate) fn attackers_with(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let theirs = self.colored(by);
-        let queens = self.pieces(PieceKind::Queen);
-        let diagonal = (self.pieces(PieceKind::Bishop) | queens) & theirs;
-        let straight = (self.pieces(PieceKind::Rook) | queens) & theirs;
         (attacks::pawn_attacks(!by, sq) & self.pieces(PieceKind::Pawn) & theirs)
             | (attacks::knight_attacks(sq) & self.pieces(PieceKind::Knight) & theirs)
             | (attacks::king_attacks(sq) & self.pieces(PieceKind::King) & theirs)
-            | (attacks::bishop_attacks(sq, occupied) & diagonal)
-            | (attacks::rook_attacks(sq, occupied) & straight)
+            | (attacks::bishop_attacks(sq, occupied) & self.diagonal_sliders(by))
+            | (attacks::rook_attacks(sq, occupied) & self.straight_sliders(by))
     }
 
     /// Pieces of `by` that attack `sq`.
@@ -334,10 +363,8 @@ impl Board {
         occupied: Bitboard,
     ) -> (Bitboard, Bitboard) {
         let theirs = self.colored(!us);
-        let queens = self.pieces(PieceKind::Queen);
-        let straight = (self.pieces(PieceKind::Rook) | queens) & theirs & attacks::rook_rays(king);
-        let diagonal =
-            (self.pieces(PieceKind::Bishop) | queens) & theirs & attacks::bishop_rays(king);
+        let straight = self.straight_sliders(!us) & attacks::rook_rays(king);
+        let diagonal = self.diagonal_sliders(!us) & attacks::bishop_rays(king);
         let mut checkers =
             (attacks::pawn_attacks(us, king) & self.pieces(PieceKind::Pawn) & theirs)
                 | (attacks::knight_attacks(king) & self.pieces(PieceKind::Knight) & theirs);

@@ -35,10 +35,15 @@
 //!    castling rights, moves and move lists).
 //! 3. [`attacks`], [`zobrist`]: the tables (attack lookups built on magic
 //!    bitboards, and the Polyglot hash keys).
-//! 4. [`board`](mod@board): the position, its attack queries, FEN text, and
-//!    the unchecked make/unmake primitive with incremental hashing.
-//! 5. [`movegen`], [`uci`]: legal generation, the make/unmake reference
-//!    filter, the legality test and checked make; UCI move parsing.
+//! 4. [`board`](mod@board): the position, its attack queries, FEN text,
+//!    the unchecked make/unmake primitive with incremental hashing, null
+//!    moves, move facts (`is_capture`, `captured`), `hash_after` and the
+//!    piece deltas of incremental evaluation.
+//! 5. [`movegen`], [`tactics`], [`see`], [`uci`]: legal generation (all,
+//!    captures, quiets, masked), the make/unmake reference filter, the
+//!    one-move legality tests and checked make; tactical queries
+//!    (`gives_check`, attackers, attack maps); static exchange evaluation;
+//!    UCI move parsing.
 //! 6. [`perft`](mod@perft): counting the move tree (one entry point,
 //!    [`Perft`]; its children are the walks, the transposition table,
 //!    threads, splitting a run into independent pieces, and perft suites).
@@ -115,6 +120,8 @@ pub mod board;
 
 // 5. Legal moves.
 pub mod movegen;
+pub mod see;
+pub mod tactics;
 pub mod uci;
 
 // 6. Counting the tree.
@@ -130,7 +137,7 @@ pub mod game;
 pub mod serde_impls;
 
 pub use bitboard::{Bitboard, BitboardIter};
-pub use board::{Board, FenError, Undo};
+pub use board::{Board, FenError, NullUndo, PieceDelta, Undo};
 pub use castling::{CastlingMode, CastlingRights, CastlingSide};
 pub use color::Color;
 pub use game::Game;

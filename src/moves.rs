@@ -134,6 +134,18 @@ impl Move {
         }
     }
 
+    /// True for promotions ([`Move::promotion`] is `Some`).
+    ///
+    /// ```
+    /// use magicboard::{Move, PieceKind, Square};
+    /// assert!(Move::new(Square::B7, Square::B8, Some(PieceKind::Knight)).is_promotion());
+    /// assert!(!Move::new(Square::B6, Square::B7, None).is_promotion());
+    /// ```
+    #[inline(always)]
+    pub const fn is_promotion(self) -> bool {
+        self.promotion().is_some()
+    }
+
     /// True for castling moves.
     ///
     /// ```

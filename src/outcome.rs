@@ -42,7 +42,6 @@
 //! (cooperative) mates, so the game goes on. Dead positions that depend on
 //! the placement (blocked pawn chains) are not detected.
 
-use crate::movegen::Counter;
 use crate::{Bitboard, Board, Color, PieceKind};
 
 /// The state of a game: over (and how), drawn on a claim, or going on.
@@ -231,18 +230,6 @@ impl Board {
         } else {
             Status::Ongoing
         }
-    }
-
-    /// True when the side to move has at least one legal move. Counts moves
-    /// without building a move list.
-    ///
-    /// ```
-    /// assert!(magicboard::Board::startpos().has_legal_moves());
-    /// ```
-    pub fn has_legal_moves(&self) -> bool {
-        let mut counter = Counter(0);
-        self.generate_legal(&mut counter);
-        counter.0 > 0
     }
 
     /// True when the side to move is in check and has no legal move.

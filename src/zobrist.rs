@@ -43,27 +43,80 @@
 
 use crate::{CastlingSide, Color, File, PieceKind, Square};
 
-/// Key of a piece of `color` and `kind` on `sq`.
+/// Key of a piece of `color` and `kind` on `sq`: Polyglot's
+/// `Random64[64 * piece + square]`, where `piece = 2 * kind + (White ? 1 :
+/// 0)` (black pawn 0, white pawn 1, ..., white king 11) and squares count
+/// from a1 = 0.
+///
+/// The four key functions and [`WHITE_TO_MOVE_KEY`] are everything
+/// [`Board::hash`](crate::Board::hash) is made of, for engines building
+/// keys of their own (pawn hashes, material keys):
+///
+/// ```
+/// use magicboard::zobrist::{castling_key, piece_key, WHITE_TO_MOVE_KEY};
+/// use magicboard::{Board, CastlingSide, Color};
+/// let start = Board::startpos();
+/// let mut hash = WHITE_TO_MOVE_KEY;
+/// for sq in start.occupied() {
+///     let piece = start.piece_on(sq).unwrap();
+///     hash ^= piece_key(piece.color, piece.kind, sq);
+/// }
+/// for color in Color::ALL {
+///     for side in CastlingSide::ALL {
+///         hash ^= castling_key(color, side);
+///     }
+/// }
+/// assert_eq!(hash, 0x463b96181691fc9c); // Polyglot's start position key
+/// assert_eq!(hash, start.hash());
+/// ```
 #[inline(always)]
-pub(crate) fn piece_key(color: Color, kind: PieceKind, sq: Square) -> u64 {
+pub fn piece_key(color: Color, kind: PieceKind, sq: Square) -> u64 {
     let piece = 2 * kind.index() + (color == Color::White) as usize;
     KEYS[(64 * piece + sq.index()) % 768]
 }
 
-/// Key of one castling right.
+/// Key of one castling right: Polyglot's `Random64[768 + i]` with `i` =
+/// 0 White king side, 1 White queen side, 2 Black king side, 3 Black queen
+/// side. In Chess960 the key stands for the side, whatever the rook's file.
+///
+/// ```
+/// use magicboard::zobrist::castling_key;
+/// use magicboard::{Board, CastlingSide, Color};
+/// // Only White's king-side right differs between these two boards.
+/// let both = Board::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+/// let long = Board::from_fen("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1").unwrap();
+/// assert_eq!(both.hash() ^ long.hash(), castling_key(Color::White, CastlingSide::KingSide));
+/// ```
 #[inline(always)]
-pub(crate) fn castling_key(color: Color, side: CastlingSide) -> u64 {
+pub fn castling_key(color: Color, side: CastlingSide) -> u64 {
     KEYS[768 + 2 * color.index() + side.index()]
 }
 
-/// Key of an en-passant file.
+/// Key of an en-passant file: Polyglot's `Random64[772 + file]`, included
+/// only when a pawn can take en passant (see the module docs).
+///
+/// ```
+/// use magicboard::zobrist::en_passant_key;
+/// use magicboard::{Board, File};
+/// let f6 = Board::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3").unwrap();
+/// let none = Board::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3").unwrap();
+/// assert_eq!(f6.hash() ^ none.hash(), en_passant_key(File::F));
+/// ```
 #[inline(always)]
-pub(crate) fn en_passant_key(file: File) -> u64 {
+pub fn en_passant_key(file: File) -> u64 {
     KEYS[772 + file.index()]
 }
 
-/// Key toggled when White is to move.
-pub(crate) const WHITE_TO_MOVE_KEY: u64 = 0xf8d6_26aa_af27_8509;
+/// Key included when White is to move: Polyglot's `Random64[780]`.
+///
+/// ```
+/// use magicboard::zobrist::WHITE_TO_MOVE_KEY;
+/// use magicboard::Board;
+/// let mut board = Board::startpos();
+/// board.make_null_move().unwrap();
+/// assert_eq!(board.hash() ^ Board::startpos().hash(), WHITE_TO_MOVE_KEY);
+/// ```
+pub const WHITE_TO_MOVE_KEY: u64 = 0xf8d6_26aa_af27_8509;
 
 /// The Polyglot random numbers (Polyglot's `Random64` array).
 static KEYS: [u64; 781] = [

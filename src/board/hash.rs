@@ -2,8 +2,9 @@
 //! placement (the keys themselves are [`crate::zobrist`]).
 
 use super::Board;
+use super::make::castling_keys_changed;
 use crate::zobrist;
-use crate::{CastlingSide, Color, PieceKind, Square};
+use crate::{CastlingSide, Color, Move, PieceKind, Square};
 
 impl Board {
     /// The Polyglot Zobrist hash computed from scratch: every piece, the
@@ -60,6 +61,60 @@ impl Board {
             hash ^= zobrist::WHITE_TO_MOVE_KEY;
         }
         hash
+    }
+
+    /// The hash the board will have after `mv`, computed without making
+    /// it: an engine can prefetch its transposition-table entry before it
+    /// makes the move. Equal to [`Board::make_move`] then [`Board::hash`]
+    /// for every legal move; for other values it is some number (no panic).
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let mut board = Board::startpos();
+    /// let e4 = board.parse_uci("e2e4").unwrap();
+    /// // Polyglot's published key after 1. e4.
+    /// assert_eq!(board.hash_after(e4), 0x823c9b50fd114196);
+    /// for mv in board.legal_moves() {
+    ///     let expected = board.play_unchecked(mv).hash();
+    ///     assert_eq!(board.hash_after(mv), expected);
+    /// }
+    /// ```
+    pub fn hash_after(&self, mv: Move) -> u64 {
+        let us = self.side;
+        let mut hash = self.hash ^ zobrist::WHITE_TO_MOVE_KEY;
+        if let Some(ep) = self.ep {
+            hash ^= zobrist::en_passant_key(ep.file());
+        }
+        let Some(kind) = self.moved(mv) else {
+            return hash;
+        };
+        let (from, to) = (mv.from(), mv.to());
+        let mut rights = self.castling;
+        if mv.is_castle() {
+            let (king_to, rook_to) = mv.castle_destinations();
+            hash ^= zobrist::piece_key(us, PieceKind::King, from)
+                ^ zobrist::piece_key(us, PieceKind::Rook, to)
+                ^ zobrist::piece_key(us, PieceKind::King, king_to)
+                ^ zobrist::piece_key(us, PieceKind::Rook, rook_to);
+            rights.set(us, CastlingSide::KingSide, None);
+            rights.set(us, CastlingSide::QueenSide, None);
+        } else {
+            if let Some(at) = self.capture_square(mv) {
+                if let Some(victim) = self.mailbox[at.index()] {
+                    hash ^= zobrist::piece_key(!us, victim, at);
+                }
+            }
+            let placed = mv.promotion().filter(|_| kind == PieceKind::Pawn);
+            hash ^= zobrist::piece_key(us, kind, from)
+                ^ zobrist::piece_key(us, placed.unwrap_or(kind), to);
+            if kind == PieceKind::Pawn && to.index().abs_diff(from.index()) == 16 {
+                if let Some(skipped) = self.en_passant_after_double(us, from, to) {
+                    hash ^= zobrist::en_passant_key(skipped.file());
+                }
+            }
+            rights = self.castling_after(kind, us, from, to);
+        }
+        hash ^ castling_keys_changed(self.castling, rights)
     }
 
     #[inline(always)]

@@ -13,14 +13,30 @@
 use super::Board;
 use crate::attacks::pawn_attacks;
 use crate::zobrist;
-use crate::{CastlingSide, Color, Move, PieceKind, Square};
+use crate::{CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
+
+/// The Zobrist keys of the castling rights that differ between `old` and
+/// `new`, XORed together.
+#[inline(always)]
+pub(super) fn castling_keys_changed(old: CastlingRights, new: CastlingRights) -> u64 {
+    let mut keys = 0;
+    for color in Color::ALL {
+        for side in CastlingSide::ALL {
+            if old.has(color, side) != new.has(color, side) {
+                keys ^= zobrist::castling_key(color, side);
+            }
+        }
+    }
+    keys
+}
 
 /// What [`Board::unmake_move`] needs to take a move back: the state a move
-/// cannot be inferred from. Small and `Copy`.
+/// cannot be inferred from. Small and `Copy`; its accessors tell what the
+/// move recorded (the piece it captured, the state before it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Undo {
     captured: Option<PieceKind>,
-    castling: crate::CastlingRights,
+    castling: CastlingRights,
     ep: Option<Square>,
     halfmove: u32,
     fullmove: u32,
@@ -30,6 +46,180 @@ pub struct Undo {
     /// True when the capture was en passant (the pawn taken stood beside
     /// the destination, not on it).
     en_passant: bool,
+}
+
+impl Undo {
+    /// The kind of the piece the move captured (the pawn, for en passant),
+    /// or `None`.
+    ///
+    /// ```
+    /// use magicboard::{Board, PieceKind};
+    /// let mut board = Board::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+    /// let undo = board.make_move(board.parse_uci("e5d6").unwrap());
+    /// assert_eq!(undo.captured(), Some(PieceKind::Pawn));
+    /// assert!(undo.is_en_passant());
+    /// ```
+    #[inline]
+    pub const fn captured(&self) -> Option<PieceKind> {
+        self.captured
+    }
+
+    /// True when the move was an en-passant capture.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let mut board = Board::startpos();
+    /// let undo = board.make_move(board.parse_uci("e2e4").unwrap());
+    /// assert!(!undo.is_en_passant());
+    /// assert_eq!(undo.captured(), None);
+    /// ```
+    #[inline]
+    pub const fn is_en_passant(&self) -> bool {
+        self.en_passant
+    }
+
+    /// The castling rights before the move.
+    ///
+    /// ```
+    /// use magicboard::{Board, CastlingRights};
+    /// let mut board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// let undo = board.make_move(board.parse_uci("e1g1").unwrap());
+    /// assert_eq!(undo.castling_rights(), CastlingRights::STANDARD);
+    /// assert_ne!(board.castling_rights(), CastlingRights::STANDARD);
+    /// ```
+    #[inline]
+    pub const fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en-passant square before the move.
+    ///
+    /// ```
+    /// use magicboard::{Board, Square};
+    /// let mut board = Board::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+    /// let undo = board.make_move(board.parse_uci("e1e2").unwrap());
+    /// assert_eq!(undo.en_passant(), Some(Square::D6));
+    /// assert_eq!(board.en_passant(), None);
+    /// ```
+    #[inline]
+    pub const fn en_passant(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// The half-move clock before the move.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let mut board = Board::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 7 30").unwrap();
+    /// let undo = board.make_move(board.parse_uci("h1h2").unwrap());
+    /// assert_eq!((undo.halfmove_clock(), board.halfmove_clock()), (7, 8));
+    /// ```
+    #[inline]
+    pub const fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The hash before the move.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let mut board = Board::startpos();
+    /// let undo = board.make_move(board.parse_uci("g1f3").unwrap());
+    /// assert_eq!(undo.hash(), Board::startpos().hash());
+    /// ```
+    #[inline]
+    pub const fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// False when [`Board::make_move`] refused the move (a value that would
+    /// have broken the board) and changed nothing.
+    ///
+    /// ```
+    /// use magicboard::{Board, Move, Square};
+    /// let mut board = Board::startpos();
+    /// assert!(board.make_move(board.parse_uci("e2e4").unwrap()).was_applied());
+    /// // No piece of the side to move (Black now) on e2: refused.
+    /// assert!(!board.make_move(Move::new(Square::E2, Square::E3, None)).was_applied());
+    /// ```
+    #[inline]
+    pub const fn was_applied(&self) -> bool {
+        self.applied
+    }
+}
+
+/// What [`Board::unmake_null_move`] needs to take a null move back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NullUndo {
+    ep: Option<Square>,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
+impl Board {
+    /// Passes the turn (a "null move", for null-move pruning): the other
+    /// side moves next, the en-passant square is cleared (and its key taken
+    /// out of the hash), the half-move clock counts as after a move, and
+    /// the move number advances after Black. `None`, and nothing changed,
+    /// when the side to move is in check (passing would leave the king in
+    /// check, which no position allows).
+    ///
+    /// ```
+    /// use magicboard::{Board, Color};
+    /// let mut board = Board::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+    /// let before = board.clone();
+    /// let undo = board.make_null_move().unwrap();
+    /// assert_eq!(board.side_to_move(), Color::Black);
+    /// assert_eq!(board.en_passant(), None);
+    /// assert_eq!(board.hash(), board.hash_from_scratch());
+    /// board.unmake_null_move(undo);
+    /// assert_eq!(board, before);
+    ///
+    /// let mut in_check = Board::from_fen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1").unwrap();
+    /// assert_eq!(in_check.make_null_move(), None);
+    /// ```
+    pub fn make_null_move(&mut self) -> Option<NullUndo> {
+        if self.in_check() {
+            return None;
+        }
+        let undo = NullUndo {
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+        };
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= zobrist::en_passant_key(ep.file());
+        }
+        self.halfmove = self.halfmove.saturating_add(1);
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = !self.side;
+        self.hash ^= zobrist::WHITE_TO_MOVE_KEY;
+        debug_assert!(self.is_consistent(), "inconsistent after a null move: {self:?}");
+        Some(undo)
+    }
+
+    /// Takes back the null move that returned `undo` (the last change made
+    /// to this board): restores it exactly, hash included.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let mut board = Board::startpos();
+    /// let undo = board.make_null_move().unwrap();
+    /// assert_ne!(board.hash(), Board::startpos().hash());
+    /// board.unmake_null_move(undo);
+    /// assert_eq!(board, Board::startpos());
+    /// ```
+    pub fn unmake_null_move(&mut self, undo: NullUndo) {
+        self.side = !self.side;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
+        self.hash = undo.hash;
+    }
 }
 
 impl Board {
@@ -183,12 +373,7 @@ impl Board {
                     undo.captured = Some(PieceKind::Pawn);
                     undo.en_passant = true;
                 } else if double {
-                    // Keep the square only when a pawn can capture onto it
-                    // (Polyglot's rule, see `Board::en_passant`).
-                    let skipped = Square::from_index_masked((from.index() + to.index()) as u32 / 2);
-                    if !(pawn_attacks(us, skipped) & self.colored_pieces(them, PieceKind::Pawn))
-                        .is_empty()
-                    {
+                    if let Some(skipped) = self.en_passant_after_double(us, from, to) {
                         self.ep = Some(skipped);
                         if HASH {
                             self.hash ^= zobrist::en_passant_key(skipped.file());
@@ -206,7 +391,11 @@ impl Board {
                 && (kind == PieceKind::King
                     || (from.bitboard() | to.bitboard()).0 & BACK_RANKS != 0)
             {
-                self.update_castling_rights::<HASH>(kind, us, from, to);
+                let rights = self.castling_after(kind, us, from, to);
+                if HASH {
+                    self.hash ^= castling_keys_changed(self.castling, rights);
+                }
+                self.castling = rights;
             }
         }
 
@@ -243,29 +432,49 @@ impl Board {
             && (self.occupied() & !movers & landing).is_empty()
     }
 
-    /// Rights are lost when the king moves, or when a move starts or ends on
-    /// a castling rook's square (the rook moved or was captured).
-    #[inline]
-    fn update_castling_rights<const HASH: bool>(
-        &mut self,
+    /// The castling rights after a (non-castling) move of `kind` by `us`
+    /// from `from` to `to`: rights are lost when the king moves, or when a
+    /// move starts or ends on a castling rook's square (the rook moved or
+    /// was captured). Shared by make and [`Board::hash_after`].
+    #[inline(always)]
+    pub(super) fn castling_after(
+        &self,
         kind: PieceKind,
         us: Color,
         from: Square,
         to: Square,
-    ) {
+    ) -> CastlingRights {
+        let mut rights = self.castling;
         if kind == PieceKind::King {
-            self.clear_castling::<HASH>(us, CastlingSide::KingSide);
-            self.clear_castling::<HASH>(us, CastlingSide::QueenSide);
+            rights.set(us, CastlingSide::KingSide, None);
+            rights.set(us, CastlingSide::QueenSide, None);
         }
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                if let Some(rook) = self.castling.rook_square(color, side) {
+                if let Some(rook) = rights.rook_square(color, side) {
                     if rook == from || rook == to {
-                        self.clear_castling::<HASH>(color, side);
+                        rights.set(color, side, None);
                     }
                 }
             }
         }
+        rights
+    }
+
+    /// The en-passant square after `us`'s pawn double-steps from `from` to
+    /// `to`: the skipped square, kept only when an enemy pawn can capture
+    /// onto it (Polyglot's rule, see [`Board::en_passant`]). Shared by make
+    /// and [`Board::hash_after`].
+    #[inline(always)]
+    pub(super) fn en_passant_after_double(
+        &self,
+        us: Color,
+        from: Square,
+        to: Square,
+    ) -> Option<Square> {
+        let skipped = Square::from_index_masked((from.index() + to.index()) as u32 / 2);
+        let takers = pawn_attacks(us, skipped) & self.colored_pieces(!us, PieceKind::Pawn);
+        (!takers.is_empty()).then_some(skipped)
     }
 
     /// Takes back `mv`, which must be the last move made on this board with

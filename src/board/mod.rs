@@ -36,13 +36,16 @@
 //! are the same position compare equal and hash alike whatever FEN they came
 //! from.
 
+mod delta;
+mod facts;
 pub mod fen;
 mod hash;
 mod make;
 mod validate;
 
 pub use fen::FenError;
-pub use make::Undo;
+pub use delta::PieceDelta;
+pub use make::{NullUndo, Undo};
 
 use crate::attacks;
 use crate::{Bitboard, CastlingMode, CastlingRights, Color, File, Piece, PieceKind, Rank, Square};

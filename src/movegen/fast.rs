@@ -1,0 +1,359 @@
+//! The fast legal-move generator: legal moves directly from a check mask
+//! (when in check, only moves that capture the checker or block it), pin
+//! lines (a pinned piece moves only along the line to its king) and the
+//! squares the opponent attacks with the king lifted off the board (for
+//! king moves). Only en passant, which can uncover a rank attack on the
+//! king by removing two pawns at once, is checked by recomputing slider
+//! attacks on the king.
+//!
+//! One generator serves every request: a [`Stage`] (everything, the noisy
+//! moves of quiescence search, or the quiet rest) chosen at compile time,
+//! and from/to masks. Perft asks for everything with full masks, which
+//! fold away.
+
+use super::sink::Sink;
+use crate::attacks::{
+    between, bishop_attacks, castling_squares, king_attacks, knight_attacks, line, pawn_attacks,
+    rook_attacks,
+};
+use crate::castling::back_rank;
+use crate::{Bitboard, Board, CastlingSide, Color, Move, PieceKind, Rank, Square};
+
+/// Which moves a generation produces (a const parameter, so each is its
+/// own specialised copy of the generator).
+pub(crate) type Stage = u8;
+/// Every legal move.
+pub(crate) const ALL: Stage = 0;
+/// Captures (en passant included) and promotions: quiescence search's moves.
+pub(crate) const NOISY: Stage = 1;
+/// Every other legal move: non-capturing, non-promoting moves and castling.
+pub(crate) const QUIET: Stage = 2;
+
+const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+
+/// Pawn geometry for one colour, resolved at compile time.
+trait PawnDir {
+    const COLOR: Color;
+    /// Index step of a single push.
+    const PUSH: i32;
+    /// Rank a single push lands on when the pawn may then push again.
+    const DOUBLE_RANK: u64;
+    /// Rank where pawns promote.
+    const PROMO_RANK: u64;
+    fn push(b: u64) -> u64;
+    /// Captures towards the a-file and their index step.
+    fn west(b: u64) -> u64;
+    const WEST: i32;
+    /// Captures towards the h-file and their index step.
+    fn east(b: u64) -> u64;
+    const EAST: i32;
+}
+
+struct WhitePawns;
+struct BlackPawns;
+
+impl PawnDir for WhitePawns {
+    const COLOR: Color = Color::White;
+    const PUSH: i32 = 8;
+    const DOUBLE_RANK: u64 = 0xff << 16;
+    const PROMO_RANK: u64 = 0xff << 56;
+    #[inline(always)]
+    fn push(b: u64) -> u64 {
+        b << 8
+    }
+    #[inline(always)]
+    fn west(b: u64) -> u64 {
+        (b & NOT_FILE_A) << 7
+    }
+    const WEST: i32 = 7;
+    #[inline(always)]
+    fn east(b: u64) -> u64 {
+        (b & NOT_FILE_H) << 9
+    }
+    const EAST: i32 = 9;
+}
+
+impl PawnDir for BlackPawns {
+    const COLOR: Color = Color::Black;
+    const PUSH: i32 = -8;
+    const DOUBLE_RANK: u64 = 0xff << 40;
+    const PROMO_RANK: u64 = 0xff;
+    #[inline(always)]
+    fn push(b: u64) -> u64 {
+        b >> 8
+    }
+    #[inline(always)]
+    fn west(b: u64) -> u64 {
+        (b & NOT_FILE_A) >> 9
+    }
+    const WEST: i32 = -9;
+    #[inline(always)]
+    fn east(b: u64) -> u64 {
+        (b & NOT_FILE_H) >> 7
+    }
+    const EAST: i32 = -7;
+}
+
+/// Pushes, double pushes, captures and promotions of `pawns` that belong
+/// to `STAGE`, restricted to destinations in `allowed`. En passant is
+/// handled by the caller.
+#[inline(always)]
+fn pawn_moves<D: PawnDir, S: Sink, const STAGE: Stage>(
+    sink: &mut S,
+    pawns: Bitboard,
+    occupied: Bitboard,
+    theirs: Bitboard,
+    allowed: Bitboard,
+) {
+    let empty = !occupied.0;
+    let single = D::push(pawns.0) & empty;
+    let promo = D::PROMO_RANK;
+    if STAGE != NOISY {
+        let double = D::push(single & D::DOUBLE_RANK) & empty & allowed.0;
+        sink.pawns(Bitboard(single & allowed.0 & !promo), D::PUSH);
+        sink.pawns(Bitboard(double), 2 * D::PUSH);
+    }
+    if STAGE == QUIET {
+        return;
+    }
+    let single = single & allowed.0;
+    let west = D::west(pawns.0) & theirs.0 & allowed.0;
+    let east = D::east(pawns.0) & theirs.0 & allowed.0;
+    sink.pawns(Bitboard(west & !promo), D::WEST);
+    sink.pawns(Bitboard(east & !promo), D::EAST);
+    if (single | west | east) & promo != 0 {
+        sink.promotions(Bitboard(single & promo), D::PUSH);
+        sink.promotions(Bitboard(west & promo), D::WEST);
+        sink.promotions(Bitboard(east & promo), D::EAST);
+    }
+}
+
+impl Board {
+    /// Squares attacked by `color`'s pieces with `occupied` as blockers.
+    #[inline(always)]
+    pub(crate) fn attacked_by(&self, color: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.colored(color);
+        let pawns = self.pieces(PieceKind::Pawn).0 & theirs.0;
+        let mut attacked = Bitboard(match color {
+            Color::White => WhitePawns::west(pawns) | WhitePawns::east(pawns),
+            Color::Black => BlackPawns::west(pawns) | BlackPawns::east(pawns),
+        });
+        for sq in self.pieces(PieceKind::Knight) & theirs {
+            attacked |= knight_attacks(sq);
+        }
+        for sq in self.diagonal_sliders(color) {
+            attacked |= bishop_attacks(sq, occupied);
+        }
+        for sq in self.straight_sliders(color) {
+            attacked |= rook_attacks(sq, occupied);
+        }
+        attacked | king_attacks(self.king(color))
+    }
+
+    /// Every legal move into `sink` (the fast path; see the module docs).
+    #[inline(always)]
+    pub(crate) fn generate_legal<S: Sink>(&self, sink: &mut S) {
+        self.generate::<S, ALL>(sink, Bitboard::FULL, Bitboard::FULL);
+    }
+
+    /// The legal moves of `STAGE` whose from-square is in `from_mask` and
+    /// whose to-square ([`Move::to`], the rook's square for castling) is in
+    /// `to_mask`.
+    #[inline(always)]
+    pub(crate) fn generate<S: Sink, const STAGE: Stage>(
+        &self,
+        sink: &mut S,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+    ) {
+        match self.side_to_move() {
+            Color::White => self.generate_for::<WhitePawns, S, STAGE>(sink, from_mask, to_mask),
+            Color::Black => self.generate_for::<BlackPawns, S, STAGE>(sink, from_mask, to_mask),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<D: PawnDir, S: Sink, const STAGE: Stage>(
+        &self,
+        sink: &mut S,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+    ) {
+        let us = D::COLOR;
+        let them = !us;
+        let ours = self.colored(us);
+        let theirs = self.colored(them);
+        let occupied = ours | theirs;
+        let king = self.king(us);
+        let (checkers, pinned) = self.checkers_and_pinned(us, king, occupied);
+        // Where this stage's moves may go.
+        let stage = match STAGE {
+            NOISY => theirs,
+            QUIET => !occupied,
+            _ => !ours,
+        } & to_mask;
+
+        // King moves: to squares the opponent does not attack once the king
+        // has left its square (so it cannot step back along a checking ray).
+        // The map is built only when the king has somewhere to go (or may
+        // castle: the path is checked against it too).
+        let king_moves = from_mask.contains(king);
+        let mut king_targets = if king_moves {
+            king_attacks(king) & stage
+        } else {
+            Bitboard::EMPTY
+        };
+        let may_castle =
+            STAGE != NOISY && king_moves && checkers.is_empty() && self.may_castle(us);
+        let attacked = if king_targets.is_empty() && !may_castle {
+            Bitboard::EMPTY
+        } else {
+            self.attacked_by(them, occupied.without(king))
+        };
+        king_targets &= !attacked;
+        sink.piece(king, king_targets);
+        if checkers.has_more_than_one() || sink.stopped() {
+            return;
+        }
+
+        // In check, other pieces must capture the checker or block its ray.
+        let check_mask = match checkers.first() {
+            None => Bitboard::FULL,
+            Some(checker) => between(king, checker).with(checker),
+        };
+        let targets = stage & check_mask;
+
+        for from in self.pieces(PieceKind::Knight) & ours & !pinned & from_mask {
+            sink.piece(from, knight_attacks(from) & targets);
+        }
+        for from in self.diagonal_sliders(us) & from_mask {
+            let mut to = bishop_attacks(from, occupied) & targets;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            sink.piece(from, to);
+        }
+        if sink.stopped() {
+            return;
+        }
+        for from in self.straight_sliders(us) & from_mask {
+            let mut to = rook_attacks(from, occupied) & targets;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            sink.piece(from, to);
+        }
+        if sink.stopped() {
+            return;
+        }
+
+        let pawns = self.pieces(PieceKind::Pawn) & ours & from_mask;
+        let allowed = check_mask & to_mask;
+        pawn_moves::<D, S, STAGE>(sink, pawns & !pinned, occupied, theirs, allowed);
+        for from in pawns & pinned {
+            let allowed = allowed & line(king, from);
+            pawn_moves::<D, S, STAGE>(sink, from.bitboard(), occupied, theirs, allowed);
+        }
+
+        if STAGE != QUIET {
+            if let Some(ep) = self.en_passant().filter(|&ep| to_mask.contains(ep)) {
+                self.en_passant_moves(sink, ep, king, occupied, check_mask, from_mask);
+            }
+        }
+        if may_castle {
+            for side in CastlingSide::ALL {
+                if let Some(mv) = self.castling_move(side, occupied, Some(attacked)) {
+                    if to_mask.contains(mv.to()) {
+                        sink.single(mv);
+                    }
+                }
+            }
+        }
+    }
+
+    /// True when `color` still has a castling right.
+    #[inline(always)]
+    fn may_castle(&self, color: Color) -> bool {
+        self.castling_rights().has(color, CastlingSide::KingSide)
+            || self.castling_rights().has(color, CastlingSide::QueenSide)
+    }
+
+    /// En-passant captures onto `ep` by pawns in `from`, each verified by
+    /// recomputing the slider attacks on the king with both pawns gone.
+    #[inline(always)]
+    fn en_passant_moves<S: Sink>(
+        &self,
+        sink: &mut S,
+        ep: Square,
+        king: Square,
+        occupied: Bitboard,
+        check_mask: Bitboard,
+        from_mask: Bitboard,
+    ) {
+        let us = self.side_to_move();
+        let them = !us;
+        // The pawn that just advanced two squares stands beside ours.
+        let captured = Square::new(ep.file(), Rank::Fifth.relative_to(us));
+        if (check_mask & (ep.bitboard() | captured.bitboard())).is_empty() {
+            return;
+        }
+        let straight = self.straight_sliders(them);
+        let diagonal = self.diagonal_sliders(them);
+        for from in pawn_attacks(them, ep) & self.colored_pieces(us, PieceKind::Pawn) & from_mask {
+            let after = (occupied ^ from.bitboard() ^ captured.bitboard()) | ep.bitboard();
+            if (rook_attacks(king, after) & straight).is_empty()
+                && (bishop_attacks(king, after) & diagonal).is_empty()
+            {
+                sink.single(Move::new(from, ep, None));
+            }
+        }
+    }
+
+    /// The castling move on `side` if the side to move may castle there
+    /// now: it has the right; every square the king and rook cross or land
+    /// on is empty (but for themselves); and no square from the king's
+    /// square to its destination is attacked once king and rook have left
+    /// their squares (which also catches a castling rook that was shielding
+    /// the king along the first rank). Shared by both generators.
+    ///
+    /// `attacked`, when given, holds the squares the opponent attacks with
+    /// the king lifted off the board (the fast generator has it already).
+    /// It answers for every square of the king's path, except when lifting
+    /// the rook too would open a rank attack through the rook's square (a
+    /// Chess960 rook between the king and an enemy rook or queen); only then
+    /// is each square tested again.
+    #[inline]
+    pub(super) fn castling_move(
+        &self,
+        side: CastlingSide,
+        occupied: Bitboard,
+        attacked: Option<Bitboard>,
+    ) -> Option<Move> {
+        let us = self.side_to_move();
+        let rook_file = self.castling_rights().rook_file(us, side)?;
+        let king = self.king(us);
+        let rank = back_rank(us);
+        let rook = Square::new(rook_file, rank);
+        let (must_be_empty, squares) = castling_squares(us, king.file(), rook_file);
+        if !(must_be_empty & occupied).is_empty() {
+            return None;
+        }
+        if let Some(attacked) = attacked {
+            if !(squares & attacked).is_empty() {
+                return None;
+            }
+            // An x-ray needs an enemy rook or queen on our first rank.
+            let straight = self.straight_sliders(!us) & Bitboard::rank(rank);
+            if straight.is_empty() || (rook_attacks(rook, occupied) & straight).is_empty() {
+                return Some(Move::castle(king, rook));
+            }
+        }
+        let movers = king.bitboard() | rook.bitboard();
+        let without = occupied & !movers;
+        let safe = squares
+            .into_iter()
+            .all(|sq| self.attackers_with(sq, !us, without).is_empty());
+        safe.then_some(Move::castle(king, rook))
+    }
+}

@@ -1,0 +1,115 @@
+//! Tactical questions a search asks about a position and a move, answered
+//! from the bitboards without making the move: does it give check, who
+//! attacks a square under a given occupancy, what does a side attack.
+//! Static exchange evaluation, the other question, is [`crate::see`].
+
+use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::{Bitboard, Board, Color, Move, PieceKind};
+
+impl Board {
+    /// Pieces of `by` that attack `sq` when `occupied` are the occupied
+    /// squares: sliders see through squares left out of `occupied`, which
+    /// is how exchanges (SEE) and x-ray questions are asked. Pieces of `by`
+    /// that are not in `occupied` still count; mask them out if they left.
+    ///
+    /// ```
+    /// use magicboard::{Board, Color, Square};
+    /// // A rook on e1 behind a rook on e2: only e2 attacks e5, until it leaves.
+    /// let board = Board::from_fen("4k3/8/8/4p3/8/8/4R3/K3R3 w - - 0 1").unwrap();
+    /// let occupied = board.occupied();
+    /// assert_eq!(board.attackers_to_with(Square::E5, Color::White, occupied), Square::E2.bitboard());
+    /// let without_e2 = occupied.without(Square::E2);
+    /// let attackers = board.attackers_to_with(Square::E5, Color::White, without_e2);
+    /// assert!(attackers.contains(Square::E1));
+    /// ```
+    #[inline]
+    pub fn attackers_to_with(&self, sq: crate::Square, by: Color, occupied: Bitboard) -> Bitboard {
+        self.attackers_with(sq, by, occupied)
+    }
+
+    /// Every square `color` attacks (its pieces' attack sets together,
+    /// whether or not a square holds a piece, own pieces included).
+    ///
+    /// ```
+    /// use magicboard::{bitboard, Board, Color};
+    /// let board = Board::startpos();
+    /// assert_eq!(board.attacks_by(Color::White), bitboard! {
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     X X X X X X X X
+    ///     X X X X X X X X
+    ///     . X X X X X X .
+    /// });
+    /// ```
+    #[inline]
+    pub fn attacks_by(&self, color: Color) -> Bitboard {
+        self.attacked_by(color, self.occupied())
+    }
+
+    /// True when the legal move `mv` gives check, decided without making
+    /// it: direct checks (by the moved or promoted piece, or the castling
+    /// rook), discovered checks (a slider behind the from-square, or behind
+    /// the pawn taken en passant). For a move that is not legal the answer
+    /// is unspecified (but there is no panic).
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// // Rook e1 behind the bishop on e4: moving the bishop uncovers check.
+    /// let board = Board::from_fen("4k3/8/8/8/4B3/8/8/K3R3 w - - 0 1").unwrap();
+    /// assert!(board.gives_check(board.parse_uci("e4d5").unwrap()));
+    /// assert!(!board.gives_check(board.parse_uci("a1a2").unwrap()));
+    /// // Castling long puts the rook on d1, checking the king on d8.
+    /// let castle = Board::from_fen("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+    /// assert!(castle.gives_check(castle.parse_uci("e1c1").unwrap()));
+    /// ```
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let us = self.side_to_move();
+        let them = !us;
+        let Some(kind) = self.moved(mv) else {
+            return false;
+        };
+        let target = self.king(them);
+        let (from, to) = (mv.from(), mv.to());
+        let mut pawns = self.colored_pieces(us, PieceKind::Pawn);
+        let mut knights = self.colored_pieces(us, PieceKind::Knight);
+        let mut diagonal = self.diagonal_sliders(us);
+        let mut straight = self.straight_sliders(us);
+        let mut occupied = self.occupied();
+        if mv.is_castle() {
+            let (king_to, rook_to) = mv.castle_destinations();
+            occupied = (occupied & !(from.bitboard() | to.bitboard())) | king_to.bitboard();
+            occupied = occupied.with(rook_to);
+            straight = straight.without(to).with(rook_to);
+        } else {
+            if let Some(at) = self.capture_square(mv) {
+                occupied = occupied.without(at);
+            }
+            occupied = occupied.without(from).with(to);
+            let gone = !from.bitboard();
+            pawns &= gone;
+            knights &= gone;
+            diagonal &= gone;
+            straight &= gone;
+            let placed = mv.promotion().filter(|_| kind == PieceKind::Pawn);
+            match placed.unwrap_or(kind) {
+                PieceKind::Pawn => pawns = pawns.with(to),
+                PieceKind::Knight => knights = knights.with(to),
+                PieceKind::Bishop => diagonal = diagonal.with(to),
+                PieceKind::Rook => straight = straight.with(to),
+                PieceKind::Queen => {
+                    diagonal = diagonal.with(to);
+                    straight = straight.with(to);
+                }
+                PieceKind::King => {}
+            }
+        }
+        !((pawn_attacks(them, target) & pawns)
+            | (knight_attacks(target) & knights)
+            | (bishop_attacks(target, occupied) & diagonal)
+            | (rook_attacks(target, occupied) & straight))
+            .is_empty()
+    }
+}

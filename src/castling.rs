@@ -87,10 +87,11 @@ impl CastlingRights {
 
     /// The file of the rook `color` may castle with on `side`, if any.
     ///
-    /// In Chess960 the rooks need not start on a and h. This start
-    /// position of the Chess960 suite in `tests/data/fischer.epd` has the
-    /// king on f1 between rooks on e1 and g1; its Shredder-FEN rights `GE`
-    /// name their files, and Black has no rights left:
+    /// In Chess960 the rooks need not start on a and h. This position of
+    /// the Chess960 suite in `tests/data/fischer.epd` (a start arrangement
+    /// a few moves in) has White's king on f1 between rooks on e1 and g1;
+    /// its Shredder-FEN rights `GE` name their files. Black has castled
+    /// (king g8, rook f8) and has no rights left:
     ///
     /// ```
     /// use magicboard::{Board, CastlingSide, Color, File};

@@ -18,6 +18,14 @@ impl CastlingSide {
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
     /// `0` for the king side, `1` for the queen side.
+    ///
+    /// ```
+    /// use magicboard::CastlingSide;
+    /// assert_eq!(CastlingSide::KingSide.index(), 0);
+    /// assert_eq!(CastlingSide::QueenSide.index(), 1);
+    /// // The position in `ALL`.
+    /// assert_eq!(CastlingSide::ALL[CastlingSide::QueenSide.index()], CastlingSide::QueenSide);
+    /// ```
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -78,18 +86,58 @@ impl CastlingRights {
     };
 
     /// The file of the rook `color` may castle with on `side`, if any.
+    ///
+    /// In Chess960 the rooks need not start on a and h. This position of
+    /// the Chess960 suite in `tests/data/fischer.epd` (a start arrangement
+    /// a few moves in) has White's king on f1 between rooks on e1 and g1;
+    /// its Shredder-FEN rights `GE` name their files. Black has castled
+    /// (king g8, rook f8) and has no rights left:
+    ///
+    /// ```
+    /// use magicboard::{Board, CastlingSide, Color, File};
+    /// let board = Board::from_fen("b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9").unwrap();
+    /// let rights = board.castling_rights();
+    /// assert_eq!(rights.rook_file(Color::White, CastlingSide::KingSide), Some(File::G));
+    /// assert_eq!(rights.rook_file(Color::White, CastlingSide::QueenSide), Some(File::E));
+    /// assert_eq!(rights.rook_file(Color::Black, CastlingSide::KingSide), None);
+    /// ```
     #[inline]
     pub const fn rook_file(&self, color: Color, side: CastlingSide) -> Option<File> {
         self.rooks[color as usize][side as usize]
     }
 
     /// True when `color` may still castle on `side`.
+    ///
+    /// ```
+    /// use magicboard::{Board, CastlingSide, Color, Move, Square};
+    /// let mut board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// assert!(board.castling_rights().has(Color::White, CastlingSide::QueenSide));
+    /// // A king that moves loses both its rights; the other side keeps its own.
+    /// board.make_move(Move::new(Square::E1, Square::F1, None));
+    /// let rights = board.castling_rights();
+    /// assert!(!rights.has(Color::White, CastlingSide::KingSide));
+    /// assert!(!rights.has(Color::White, CastlingSide::QueenSide));
+    /// assert!(rights.has(Color::Black, CastlingSide::KingSide));
+    /// assert!(rights.has(Color::Black, CastlingSide::QueenSide));
+    /// ```
     #[inline]
     pub const fn has(&self, color: Color, side: CastlingSide) -> bool {
         self.rooks[color as usize][side as usize].is_some()
     }
 
     /// True when nobody may castle.
+    ///
+    /// ```
+    /// use magicboard::{Board, CastlingRights};
+    /// assert!(CastlingRights::NONE.is_empty());
+    /// assert!(!CastlingRights::STANDARD.is_empty());
+    /// // `-` in the FEN's castling field: no rights.
+    /// let bare = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
+    /// assert!(bare.castling_rights().is_empty());
+    /// // One right is enough to be non-empty.
+    /// let one = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w q - 0 1").unwrap();
+    /// assert!(!one.castling_rights().is_empty());
+    /// ```
     #[inline]
     pub const fn is_empty(&self) -> bool {
         matches!(self.rooks, [[None, None], [None, None]])

@@ -16,13 +16,31 @@ impl Color {
     /// Both colours, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
-    /// `0` for White, `1` for Black.
+    /// `0` for White, `1` for Black: the index of per-side tables.
+    ///
+    /// ```
+    /// use magicboard::Color;
+    /// assert_eq!(Color::White.index(), 0);
+    /// assert_eq!(Color::Black.index(), 1);
+    /// // A per-side table, looked up by colour.
+    /// let pawn_rank = ['2', '7'];
+    /// assert_eq!(pawn_rank[Color::Black.index()], '7');
+    /// ```
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The FEN letter of the side to move: `w` or `b`.
+    ///
+    /// ```
+    /// use magicboard::{Board, Color};
+    /// assert_eq!(Color::White.to_char(), 'w');
+    /// assert_eq!(Color::Black.to_char(), 'b');
+    /// // The second field of a FEN.
+    /// let board = Board::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+    /// assert_eq!(board.side_to_move().to_char(), 'b');
+    /// ```
     pub const fn to_char(self) -> char {
         match self {
             Color::White => 'w',

@@ -46,23 +46,58 @@ impl File {
     ];
 
     /// Index `0..8` (`a` = 0).
+    ///
+    /// ```
+    /// use magicboard::{File, Square};
+    /// assert_eq!(File::A.index(), 0);
+    /// assert_eq!(File::E.index(), 4);
+    /// assert_eq!(File::H.index(), 7);
+    /// // A square's file index is its own index modulo 8.
+    /// assert_eq!(Square::E4.file().index(), Square::E4.index() % 8);
+    /// ```
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The file with index `i & 7`.
+    ///
+    /// ```
+    /// use magicboard::File;
+    /// assert_eq!(File::from_index(0), File::A);
+    /// assert_eq!(File::from_index(4), File::E);
+    /// // Only the low three bits count: 8 is a again.
+    /// assert_eq!(File::from_index(8), File::A);
+    /// assert!(File::ALL.iter().all(|&f| File::from_index(f.index()) == f));
+    /// ```
     #[inline]
     pub const fn from_index(i: usize) -> File {
         File::ALL[i & 7]
     }
 
     /// Lower-case letter `a`..`h`.
+    ///
+    /// ```
+    /// use magicboard::File;
+    /// assert_eq!(File::A.to_char(), 'a');
+    /// assert_eq!(File::E.to_char(), 'e');
+    /// let letters: String = File::ALL.iter().map(|f| f.to_char()).collect();
+    /// assert_eq!(letters, "abcdefgh");
+    /// ```
     pub const fn to_char(self) -> char {
         (b'a' + self as u8) as char
     }
 
     /// Parses `a`..`h` (lower case only).
+    ///
+    /// ```
+    /// use magicboard::File;
+    /// assert_eq!(File::from_char('e'), Some(File::E));
+    /// assert_eq!(File::from_char('h'), Some(File::H));
+    /// // Upper case is not a file, nor is a letter past h.
+    /// assert_eq!(File::from_char('E'), None);
+    /// assert_eq!(File::from_char('i'), None);
+    /// ```
     pub const fn from_char(c: char) -> Option<File> {
         match c {
             'a'..='h' => Some(File::from_index(c as usize - 'a' as usize)),
@@ -85,23 +120,57 @@ impl Rank {
     ];
 
     /// Index `0..8` (rank 1 = 0).
+    ///
+    /// ```
+    /// use magicboard::{Rank, Square};
+    /// assert_eq!(Rank::First.index(), 0);
+    /// assert_eq!(Rank::Fourth.index(), 3);
+    /// assert_eq!(Rank::Eighth.index(), 7);
+    /// // A square's rank index is its own index divided by 8.
+    /// assert_eq!(Square::E4.rank().index(), Square::E4.index() / 8);
+    /// ```
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The rank with index `i & 7`.
+    ///
+    /// ```
+    /// use magicboard::Rank;
+    /// assert_eq!(Rank::from_index(0), Rank::First);
+    /// assert_eq!(Rank::from_index(3), Rank::Fourth);
+    /// // Only the low three bits count: 8 is rank 1 again.
+    /// assert_eq!(Rank::from_index(8), Rank::First);
+    /// assert!(Rank::ALL.iter().all(|&r| Rank::from_index(r.index()) == r));
+    /// ```
     #[inline]
     pub const fn from_index(i: usize) -> Rank {
         Rank::ALL[i & 7]
     }
 
     /// Digit `1`..`8`.
+    ///
+    /// ```
+    /// use magicboard::Rank;
+    /// assert_eq!(Rank::First.to_char(), '1');
+    /// assert_eq!(Rank::Fourth.to_char(), '4');
+    /// let digits: String = Rank::ALL.iter().map(|r| r.to_char()).collect();
+    /// assert_eq!(digits, "12345678");
+    /// ```
     pub const fn to_char(self) -> char {
         (b'1' + self as u8) as char
     }
 
     /// Parses `1`..`8`.
+    ///
+    /// ```
+    /// use magicboard::Rank;
+    /// assert_eq!(Rank::from_char('1'), Some(Rank::First));
+    /// assert_eq!(Rank::from_char('8'), Some(Rank::Eighth));
+    /// assert_eq!(Rank::from_char('0'), None);
+    /// assert_eq!(Rank::from_char('9'), None);
+    /// ```
     pub const fn from_char(c: char) -> Option<Rank> {
         match c {
             '1'..='8' => Some(Rank::from_index(c as usize - '1' as usize)),
@@ -110,6 +179,13 @@ impl Rank {
     }
 
     /// The same rank seen from Black's side (rank 1 <-> rank 8).
+    ///
+    /// ```
+    /// use magicboard::Rank;
+    /// assert_eq!(Rank::First.flip(), Rank::Eighth);
+    /// assert_eq!(Rank::Fourth.flip(), Rank::Fifth);
+    /// assert!(Rank::ALL.iter().all(|r| r.flip().flip() == *r));
+    /// ```
     #[inline]
     pub const fn flip(self) -> Rank {
         Rank::from_index(7 - self as usize)
@@ -180,12 +256,31 @@ impl Square {
     }
 
     /// The square on `file` and `rank`.
+    ///
+    /// ```
+    /// use magicboard::{Bitboard, File, Rank, Square};
+    /// assert_eq!(Square::new(File::E, Rank::Fourth), Square::E4);
+    /// assert_eq!(Square::new(File::A, Rank::First), Square::A1);
+    /// assert_eq!(Square::new(File::H, Rank::Eighth), Square::H8);
+    /// // The one square where the file and the rank cross.
+    /// let cross = Bitboard::file(File::C) & Bitboard::rank(Rank::Sixth);
+    /// assert_eq!(cross, Square::new(File::C, Rank::Sixth).bitboard());
+    /// ```
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Square {
         Square((rank as u8) << 3 | file as u8)
     }
 
     /// The square with index `index` (`0..64`), or `None` when out of range.
+    ///
+    /// ```
+    /// use magicboard::Square;
+    /// assert_eq!(Square::from_index(0), Some(Square::A1));
+    /// assert_eq!(Square::from_index(7), Some(Square::H1));
+    /// assert_eq!(Square::from_index(8), Some(Square::A2));
+    /// assert_eq!(Square::from_index(63), Some(Square::H8));
+    /// assert_eq!(Square::from_index(64), None);
+    /// ```
     #[inline]
     pub const fn from_index(index: usize) -> Option<Square> {
         if index < 64 {
@@ -202,7 +297,17 @@ impl Square {
         Square((index & 63) as u8)
     }
 
-    /// Index `0..64`.
+    /// Index `0..64`: `8 * rank + file`, so `a1` is 0, `h1` 7, `a2` 8 and
+    /// `h8` 63.
+    ///
+    /// ```
+    /// use magicboard::Square;
+    /// assert_eq!(Square::A1.index(), 0);
+    /// assert_eq!(Square::H1.index(), 7);
+    /// assert_eq!(Square::A2.index(), 8);
+    /// assert_eq!(Square::E4.index(), 3 * 8 + 4);
+    /// assert_eq!(Square::H8.index(), 63);
+    /// ```
     #[inline(always)]
     pub const fn index(self) -> usize {
         // Always < 64; the mask lets the compiler drop bounds checks on
@@ -211,12 +316,26 @@ impl Square {
     }
 
     /// The file of the square.
+    ///
+    /// ```
+    /// use magicboard::{File, Square};
+    /// assert_eq!(Square::E4.file(), File::E);
+    /// assert_eq!(Square::A8.file(), File::A);
+    /// assert_eq!(Square::H1.file(), File::H);
+    /// ```
     #[inline]
     pub const fn file(self) -> File {
         File::from_index(self.0 as usize & 7)
     }
 
     /// The rank of the square.
+    ///
+    /// ```
+    /// use magicboard::{Rank, Square};
+    /// assert_eq!(Square::E4.rank(), Rank::Fourth);
+    /// assert_eq!(Square::A8.rank(), Rank::Eighth);
+    /// assert_eq!(Square::H1.rank(), Rank::First);
+    /// ```
     #[inline]
     pub const fn rank(self) -> Rank {
         Rank::from_index(self.0 as usize >> 3)
@@ -252,6 +371,24 @@ impl Square {
     }
 
     /// The bitboard with only this square.
+    ///
+    /// ```
+    /// use magicboard::{bitboard, Square};
+    /// assert_eq!(Square::E4.bitboard(), bitboard! {
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . X . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    /// });
+    /// assert_eq!(Square::E4.bitboard().count(), 1);
+    /// // Bit `i` is the square with index `i`.
+    /// assert_eq!(Square::A1.bitboard().0, 1);
+    /// assert_eq!(Square::H8.bitboard().0, 1 << 63);
+    /// ```
     #[inline(always)]
     pub const fn bitboard(self) -> crate::Bitboard {
         crate::Bitboard(1 << self.0)

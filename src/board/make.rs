@@ -480,6 +480,51 @@ impl Board {
     /// Takes back `mv`, which must be the last move made on this board with
     /// the `undo` it returned. The board is restored exactly (`==`, hash
     /// included).
+    ///
+    /// Taking back an en-passant capture puts the captured pawn back beside
+    /// the destination square, where it stood:
+    ///
+    /// ```
+    /// use magicboard::{Board, Color, Move, Piece, PieceKind, Square};
+    /// // Black has just played d7-d5; White takes en passant, e5xd6.
+    /// let mut board = Board::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
+    /// let before = board.clone();
+    /// let exd6 = Move::new(Square::E5, Square::D6, None);
+    /// let undo = board.make_move(exd6);
+    /// assert_eq!(board.piece_on(Square::D5), None);
+    /// assert_eq!(board.piece_on(Square::D6), Some(Piece::new(Color::White, PieceKind::Pawn)));
+    ///
+    /// board.unmake_move(exd6, undo);
+    /// assert_eq!(board.piece_on(Square::D5), Some(Piece::new(Color::Black, PieceKind::Pawn)));
+    /// assert_eq!(board.piece_on(Square::D6), None);
+    /// assert_eq!(board.en_passant(), Some(Square::D6));
+    /// assert_eq!(board, before);
+    /// ```
+    ///
+    /// Make and unmake walk a move tree on one board, without copies. Two
+    /// plies from Kiwipete make 2039 positions, the count published on the
+    /// Chess Programming Wiki (`tests/data/cpw.epd`):
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// fn count(board: &mut Board, depth: u32) -> u64 {
+    ///     if depth == 0 {
+    ///         return 1;
+    ///     }
+    ///     let mut nodes = 0;
+    ///     for mv in board.legal_moves() {
+    ///         let undo = board.make_move(mv);
+    ///         nodes += count(board, depth - 1);
+    ///         board.unmake_move(mv, undo);
+    ///     }
+    ///     nodes
+    /// }
+    /// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let mut board = Board::from_fen(kiwipete).unwrap();
+    /// assert_eq!(count(&mut board, 2), 2039);
+    /// // Every move was taken back: the board is where it started.
+    /// assert_eq!(board, Board::from_fen(kiwipete).unwrap());
+    /// ```
     #[inline]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         self.restore(mv, undo);

@@ -105,7 +105,12 @@ impl Exchange<'_> {
     /// Makes the capture by `side`'s `kind` from `from`; returns its gain.
     fn capture(&mut self, from: Square, kind: PieceKind) -> i32 {
         let promotes = kind == PieceKind::Pawn && self.target.rank() == promotion_rank(self.side);
-        let gain = self.on_target + if promotes { self.promotion_gain(PieceKind::Queen) } else { 0 };
+        let gain = self.on_target
+            + if promotes {
+                self.promotion_gain(PieceKind::Queen)
+            } else {
+                0
+            };
         self.on_target = self.values[if promotes { PieceKind::Queen } else { kind }.index()];
         self.occupied = self.occupied.without(from);
         self.gone = self.gone.with(from);

@@ -198,7 +198,10 @@ impl Board {
         }
         self.side = !self.side;
         self.hash ^= zobrist::WHITE_TO_MOVE_KEY;
-        debug_assert!(self.is_consistent(), "inconsistent after a null move: {self:?}");
+        debug_assert!(
+            self.is_consistent(),
+            "inconsistent after a null move: {self:?}"
+        );
         Some(undo)
     }
 

@@ -43,8 +43,8 @@ mod hash;
 mod make;
 mod validate;
 
-pub use fen::FenError;
 pub use delta::PieceDelta;
+pub use fen::FenError;
 pub use make::{NullUndo, Undo};
 
 use crate::attacks;

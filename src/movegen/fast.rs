@@ -204,8 +204,7 @@ impl Board {
         } else {
             Bitboard::EMPTY
         };
-        let may_castle =
-            STAGE != NOISY && king_moves && checkers.is_empty() && self.may_castle(us);
+        let may_castle = STAGE != NOISY && king_moves && checkers.is_empty() && self.may_castle(us);
         let attacked = if king_targets.is_empty() && !may_castle {
             Bitboard::EMPTY
         } else {

@@ -50,15 +50,21 @@ impl Board {
             };
             return self.castling_move(side, occupied, None) == Some(mv);
         }
-        if ours.contains(to) {
+        let promotion = mv.promotion();
+        // Only the canonical encoding of a move is that move (a value with
+        // unused promotion bits set is not).
+        if ours.contains(to) || Move::new(from, to, promotion) != mv {
             return false;
         }
-        let promotion = mv.promotion();
         if kind == PieceKind::Pawn {
             // A pawn reaching the last rank promotes, to a knight, bishop,
             // rook or queen; no other pawn move does.
             let promotes = to.rank() == Rank::Eighth.relative_to(us);
-            if promotes != promotion.is_some_and(|p| PieceKind::PROMOTIONS.contains(&p)) {
+            let valid = match promotion {
+                None => !promotes,
+                Some(piece) => promotes && PieceKind::PROMOTIONS.contains(&piece),
+            };
+            if !valid {
                 return false;
             }
             if pawn_attacks(us, from).contains(to) {
@@ -194,5 +200,4 @@ impl Board {
         next.make_move(mv);
         next
     }
-
 }

@@ -35,9 +35,9 @@ mod sink;
 
 pub(crate) use sink::{Counter, EachMove};
 
+use crate::{Bitboard, Board, Move, MoveList};
 use fast::{ALL, NOISY, QUIET};
 use sink::{Any, ForEach};
-use crate::{Bitboard, Board, Move, MoveList};
 
 impl Board {
     /// The legal moves of the side to move.

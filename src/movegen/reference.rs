@@ -9,7 +9,7 @@
 use crate::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
-use crate::{Board, CastlingSide, MoveList, Move, PieceKind, Rank, Square};
+use crate::{Board, CastlingSide, Move, MoveList, PieceKind, Rank, Square};
 
 impl Board {
     /// Every pseudo-legal move: each piece's moves by its movement rules,

@@ -78,6 +78,13 @@ pub struct Board {
 
 impl Board {
     /// The standard starting position.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let start = Board::startpos();
+    /// assert_eq!(start.to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// assert_eq!(start.occupied().count(), 32);
+    /// ```
     pub fn startpos() -> Board {
         let mut board = Board::empty();
         let back = [
@@ -129,24 +136,56 @@ impl Board {
     // ----- queries ---------------------------------------------------------
 
     /// The side to move.
+    ///
+    /// ```
+    /// use magicboard::{Board, Color};
+    /// let board = Board::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+    /// assert_eq!(board.side_to_move(), Color::Black);
+    /// ```
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
         self.side
     }
 
     /// Every piece of `kind`, both colours.
+    ///
+    /// ```
+    /// use magicboard::{Board, PieceKind, Square};
+    /// let kings = Board::startpos().pieces(PieceKind::King);
+    /// assert_eq!(kings, Square::E1.bitboard() | Square::E8.bitboard());
+    /// ```
     #[inline(always)]
     pub fn pieces(&self, kind: PieceKind) -> Bitboard {
         self.by_kind[kind.index()]
     }
 
     /// Every piece of `color`.
+    ///
+    /// ```
+    /// use magicboard::{bitboard, Board, Color};
+    /// assert_eq!(Board::startpos().colored(Color::Black), bitboard! {
+    ///     X X X X X X X X
+    ///     X X X X X X X X
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    /// });
+    /// ```
     #[inline(always)]
     pub fn colored(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
 
     /// The pieces of `color` and `kind`.
+    ///
+    /// ```
+    /// use magicboard::{Board, Color, PieceKind, Square};
+    /// let knights = Board::startpos().colored_pieces(Color::White, PieceKind::Knight);
+    /// assert_eq!(knights, Square::B1.bitboard() | Square::G1.bitboard());
+    /// ```
     #[inline(always)]
     pub fn colored_pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
         self.by_kind[kind.index()] & self.by_color[color.index()]
@@ -185,12 +224,25 @@ impl Board {
     }
 
     /// Every occupied square.
+    ///
+    /// ```
+    /// use magicboard::{Board, Square};
+    /// let board = Board::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(board.occupied(), Square::E1.bitboard() | Square::E8.bitboard());
+    /// ```
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
 
     /// The piece on `sq`, if any.
+    ///
+    /// ```
+    /// use magicboard::{Board, Color, Piece, PieceKind, Square};
+    /// let start = Board::startpos();
+    /// assert_eq!(start.piece_on(Square::D8), Some(Piece::new(Color::Black, PieceKind::Queen)));
+    /// assert_eq!(start.piece_on(Square::D4), None);
+    /// ```
     #[inline]
     pub fn piece_on(&self, sq: Square) -> Option<Piece> {
         let kind = self.mailbox[sq.index()]?;
@@ -203,12 +255,24 @@ impl Board {
     }
 
     /// The kind of the piece on `sq`, if any.
+    ///
+    /// ```
+    /// use magicboard::{Board, PieceKind, Square};
+    /// assert_eq!(Board::startpos().kind_on(Square::G8), Some(PieceKind::Knight));
+    /// assert_eq!(Board::startpos().kind_on(Square::E4), None);
+    /// ```
     #[inline(always)]
     pub fn kind_on(&self, sq: Square) -> Option<PieceKind> {
         self.mailbox[sq.index()]
     }
 
     /// The square of `color`'s king.
+    ///
+    /// ```
+    /// use magicboard::{Board, Color, Square};
+    /// let board = Board::from_fen("6k1/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    /// assert_eq!((board.king(Color::White), board.king(Color::Black)), (Square::A1, Square::G8));
+    /// ```
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
         let kings = self.colored_pieces(color, PieceKind::King);
@@ -216,6 +280,14 @@ impl Board {
     }
 
     /// The castling rights.
+    ///
+    /// ```
+    /// use magicboard::{Board, CastlingRights, CastlingSide, Color};
+    /// assert_eq!(Board::startpos().castling_rights(), CastlingRights::STANDARD);
+    /// let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1").unwrap();
+    /// assert!(board.castling_rights().has(Color::White, CastlingSide::KingSide));
+    /// assert!(!board.castling_rights().has(Color::White, CastlingSide::QueenSide));
+    /// ```
     #[inline]
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
@@ -224,18 +296,43 @@ impl Board {
     /// The en-passant target square (the square a pawn skipped with its
     /// double step), kept only when a pawn of the side to move stands beside
     /// the double-stepped pawn; see the [module documentation](self).
+    ///
+    /// ```
+    /// use magicboard::{Board, Square};
+    /// // After 1. e4 no black pawn can take on e3: no square is kept.
+    /// let mut board = Board::startpos();
+    /// board.make_move(board.parse_uci("e2e4").unwrap());
+    /// assert_eq!(board.en_passant(), None);
+    /// let board = Board::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+    /// assert_eq!(board.en_passant(), Some(Square::D6));
+    /// ```
     #[inline]
     pub fn en_passant(&self) -> Option<Square> {
         self.ep
     }
 
     /// Half-moves since the last capture or pawn move (for the fifty-move rule).
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let board = Board::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 12 40").unwrap();
+    /// assert_eq!(board.halfmove_clock(), 12);
+    /// ```
     #[inline]
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
 
     /// The move number, starting at 1 and increasing after each Black move.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let mut board = Board::startpos();
+    /// board.make_move(board.parse_uci("e2e4").unwrap());
+    /// assert_eq!(board.fullmove_number(), 1);
+    /// board.make_move(board.parse_uci("e7e5").unwrap());
+    /// assert_eq!(board.fullmove_number(), 2);
+    /// ```
     #[inline]
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
@@ -244,6 +341,13 @@ impl Board {
     /// True when the board plays Chess960 castling: it was parsed as a
     /// Chess960 position or its castling rights are not the standard ones.
     /// Affects UCI castling notation and the FEN castling field.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// assert!(!Board::startpos().is_chess960());
+    /// // The king on b1 cannot castle in standard chess.
+    /// assert!(Board::from_fen("1k5r/8/8/8/8/8/8/1K5R w Hh - 0 1").unwrap().is_chess960());
+    /// ```
     #[inline]
     pub fn is_chess960(&self) -> bool {
         self.chess960
@@ -285,6 +389,11 @@ impl Board {
 
     /// The Polyglot-compatible Zobrist hash, kept up to date incrementally by
     /// [`Board::make_move`]. See [`crate::zobrist`].
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// assert_eq!(Board::startpos().hash(), 0x463b96181691fc9c); // Polyglot's key
+    /// ```
     #[inline(always)]
     pub fn hash(&self) -> u64 {
         self.hash
@@ -319,18 +428,38 @@ impl Board {
     /// True when a piece of `by` attacks `sq`: from `sq`, each piece kind's
     /// attack set is intersected with `by`'s pieces of that kind (a pawn's
     /// attacks are taken from `sq` as if it were a pawn of the other colour).
+    ///
+    /// ```
+    /// use magicboard::{Board, Color, Square};
+    /// let start = Board::startpos();
+    /// assert!(start.is_square_attacked(Square::F3, Color::White));
+    /// assert!(!start.is_square_attacked(Square::E4, Color::White));
+    /// ```
     #[inline]
     pub fn is_square_attacked(&self, sq: Square, by: Color) -> bool {
         !self.attackers_to(sq, by).is_empty()
     }
 
     /// The pieces giving check to the side to move.
+    ///
+    /// ```
+    /// use magicboard::{Board, Square};
+    /// // Double check from the rook on e8 and the knight on f3.
+    /// let board = Board::from_fen("4r1k1/8/8/8/8/5n2/8/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(board.checkers(), Square::E8.bitboard() | Square::F3.bitboard());
+    /// ```
     #[inline]
     pub fn checkers(&self) -> Bitboard {
         self.attackers_to(self.king(self.side), !self.side)
     }
 
     /// True when the side to move is in check.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// assert!(!Board::startpos().in_check());
+    /// assert!(Board::from_fen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1").unwrap().in_check());
+    /// ```
     #[inline]
     pub fn in_check(&self) -> bool {
         !self.checkers().is_empty()

@@ -17,6 +17,14 @@ impl Board {
     /// included only when the squares between are empty and the king is not
     /// in check, does not pass through and does not land on an attacked
     /// square.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// // The bishop on e2 is pinned: its 9 moves are pseudo-legal, not legal.
+    /// let board = Board::from_fen("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(board.pseudo_legal_moves().len(), 4 + 9);
+    /// assert_eq!(board.legal_moves().len(), 4);
+    /// ```
     pub fn pseudo_legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         let us = self.side_to_move();

@@ -2,7 +2,7 @@
 //! placement (the keys themselves are [`crate::zobrist`]).
 
 use super::Board;
-use super::make::castling_keys_changed;
+use super::make::lose_castling_rights;
 use crate::zobrist;
 use crate::{CastlingSide, Color, Move, PieceKind, Square};
 
@@ -90,14 +90,20 @@ impl Board {
         };
         let (from, to) = (mv.from(), mv.to());
         let mut rights = self.castling;
+        let mut rights_lost = 0;
+        let mut lost = |color, side| rights_lost ^= zobrist::castling_key(color, side);
         if mv.is_castle() {
             let (king_to, rook_to) = mv.castle_destinations();
             hash ^= zobrist::piece_key(us, PieceKind::King, from)
                 ^ zobrist::piece_key(us, PieceKind::Rook, to)
                 ^ zobrist::piece_key(us, PieceKind::King, king_to)
                 ^ zobrist::piece_key(us, PieceKind::Rook, rook_to);
-            rights.set(us, CastlingSide::KingSide, None);
-            rights.set(us, CastlingSide::QueenSide, None);
+            for side in CastlingSide::ALL {
+                if rights.has(us, side) {
+                    lost(us, side);
+                    rights.set(us, side, None);
+                }
+            }
         } else {
             if let Some(at) = self.capture_square(mv) {
                 if let Some(victim) = self.mailbox[at.index()] {
@@ -112,9 +118,9 @@ impl Board {
                     hash ^= zobrist::en_passant_key(skipped.file());
                 }
             }
-            rights = self.castling_after(kind, us, from, to);
+            lose_castling_rights(&mut rights, kind, us, from, to, lost);
         }
-        hash ^ castling_keys_changed(self.castling, rights)
+        hash ^ rights_lost
     }
 
     #[inline(always)]

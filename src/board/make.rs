@@ -15,19 +15,39 @@ use crate::attacks::pawn_attacks;
 use crate::zobrist;
 use crate::{CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
 
-/// The Zobrist keys of the castling rights that differ between `old` and
-/// `new`, XORed together.
+/// Takes from `rights` the castling rights a (non-castling) move of `kind`
+/// by `us` from `from` to `to` loses, calling `lost` for each: both of
+/// `us`'s when the king moves, and any whose rook's square the move starts
+/// or ends on (the rook moved or was captured). The one statement of the
+/// rule, for make (in place, hashing as it goes) and
+/// [`Board::hash_after`].
 #[inline(always)]
-pub(super) fn castling_keys_changed(old: CastlingRights, new: CastlingRights) -> u64 {
-    let mut keys = 0;
-    for color in Color::ALL {
+pub(super) fn lose_castling_rights(
+    rights: &mut CastlingRights,
+    kind: PieceKind,
+    us: Color,
+    from: Square,
+    to: Square,
+    mut lost: impl FnMut(Color, CastlingSide),
+) {
+    if kind == PieceKind::King {
         for side in CastlingSide::ALL {
-            if old.has(color, side) != new.has(color, side) {
-                keys ^= zobrist::castling_key(color, side);
+            if rights.has(us, side) {
+                lost(us, side);
+                rights.set(us, side, None);
             }
         }
     }
-    keys
+    for color in Color::ALL {
+        for side in CastlingSide::ALL {
+            if let Some(rook) = rights.rook_square(color, side) {
+                if rook == from || rook == to {
+                    lost(color, side);
+                    rights.set(color, side, None);
+                }
+            }
+        }
+    }
 }
 
 /// What [`Board::unmake_move`] needs to take a move back: the state a move
@@ -394,11 +414,12 @@ impl Board {
                 && (kind == PieceKind::King
                     || (from.bitboard() | to.bitboard()).0 & BACK_RANKS != 0)
             {
-                let rights = self.castling_after(kind, us, from, to);
-                if HASH {
-                    self.hash ^= castling_keys_changed(self.castling, rights);
-                }
-                self.castling = rights;
+                let hash = &mut self.hash;
+                lose_castling_rights(&mut self.castling, kind, us, from, to, |color, side| {
+                    if HASH {
+                        *hash ^= zobrist::castling_key(color, side);
+                    }
+                });
             }
         }
 
@@ -433,35 +454,6 @@ impl Board {
             && self.mailbox[to.index()] == Some(PieceKind::Rook)
             && to.rank() == from.rank()
             && (self.occupied() & !movers & landing).is_empty()
-    }
-
-    /// The castling rights after a (non-castling) move of `kind` by `us`
-    /// from `from` to `to`: rights are lost when the king moves, or when a
-    /// move starts or ends on a castling rook's square (the rook moved or
-    /// was captured). Shared by make and [`Board::hash_after`].
-    #[inline(always)]
-    pub(super) fn castling_after(
-        &self,
-        kind: PieceKind,
-        us: Color,
-        from: Square,
-        to: Square,
-    ) -> CastlingRights {
-        let mut rights = self.castling;
-        if kind == PieceKind::King {
-            rights.set(us, CastlingSide::KingSide, None);
-            rights.set(us, CastlingSide::QueenSide, None);
-        }
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if let Some(rook) = rights.rook_square(color, side) {
-                    if rook == from || rook == to {
-                        rights.set(color, side, None);
-                    }
-                }
-            }
-        }
-        rights
     }
 
     /// The en-passant square after `us`'s pawn double-steps from `from` to

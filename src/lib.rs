@@ -46,6 +46,8 @@
 //!    (mate, stalemate, draws), and a game with its history (undo,
 //!    repetitions).
 //! 8. `serde_impls` (feature `serde`): the serde formats.
+//! 9. [`diverge`]: for testing other generators (where one first
+//!    disagrees with magicboard).
 //!
 //! ## Cargo features
 //!
@@ -125,9 +127,12 @@ pub mod san;
 pub mod outcome;
 pub mod game;
 
-// Optional: serde formats.
+// 8. Optional: serde formats.
 #[cfg(feature = "serde")]
 pub mod serde_impls;
+
+// 9. Testing other generators.
+pub mod diverge;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::{Board, FenError, Undo};

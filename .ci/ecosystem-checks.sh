@@ -19,6 +19,11 @@ CHECK_TARGET_DIR=target/no_std_check
 step "no_std: the library without default features (host)"
 cargo build --lib --no-default-features
 cargo build --lib --no-default-features --features serde
+# `arbitrary` needs no `std` feature of ours (the arbitrary crate itself
+# links std, so it is not cross-built below); `proptest` turns `std` on.
+cargo build --lib --no-default-features --features arbitrary
+cargo test --lib --no-default-features --features arbitrary
+cargo build --lib --no-default-features --features proptest
 
 step "no_std: a #![no_std] staticlib using the library (no std may be linked)"
 # Pin the dependency versions to the main lockfile's.
@@ -43,11 +48,24 @@ else
     skip "target $NO_STD_TARGET not installed and not installable here; the host staticlib check above stands"
 fi
 
+# --- fuzz targets ----------------------------------------------------------
+
+step "fuzz targets: type-check the cargo-fuzz crate (its own workspace; libFuzzer is C++)"
+# tests/fuzz_drivers.rs runs the targets' checks on every CI run; this makes
+# sure the targets themselves (fuzz/fuzz_targets/*.rs, the structured
+# `game` target's `Arbitrary` input included) still compile.
+if command -v c++ >/dev/null 2>&1; then
+    cargo check --manifest-path fuzz/Cargo.toml --bins
+else
+    skip "no C++ compiler for libfuzzer-sys's build script"
+fi
+
 # --- docs ------------------------------------------------------------------
 
 step "docs: rustdoc with -D warnings (all features, and none)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --no-default-features
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --no-default-features --features arbitrary
 # missing_docs is a warning in src/lib.rs; clippy -D warnings (in .ci/run)
 # turns it into an error, and the doctests run with `cargo test`.
 

@@ -608,6 +608,8 @@ fn broken_generator() -> &'static str {
             ("serde", cfg!(feature = "serde")),
             ("cli", cfg!(feature = "cli")),
             ("parallel", cfg!(feature = "parallel")),
+            ("arbitrary", cfg!(feature = "arbitrary")),
+            ("proptest", cfg!(feature = "proptest")),
         ];
         let on: Vec<&str> = features.iter().filter(|f| f.1).map(|f| f.0).collect();
         cargo.args(["--no-default-features", "--features", &on.join(",")]);

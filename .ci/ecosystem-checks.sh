@@ -3,7 +3,8 @@
 # the examples. Called by .ci/run (`bash .ci/ecosystem-checks.sh`); runs on a
 # clean clone with a stable Rust toolchain and crates.io only. Steps that
 # need something this machine may not have (the thumbv7em target, a C
-# compiler, python-chess) say "skipped" and why instead of failing.
+# compiler, python-chess, Stockfish) say "skipped" and why instead of
+# failing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -126,6 +127,19 @@ elif command -v cutechess-cli >/dev/null 2>&1; then
         -each proto=uci tc=inf -games 2 -recover
 else
     skip "neither python-chess nor cutechess-cli is installed"
+fi
+
+step "perft diverge against Stockfish, an independent UCI engine with go perft"
+sf=$(command -v stockfish || { [ -x /usr/games/stockfish ] && echo /usr/games/stockfish; } || true)
+if [ -n "$sf" ]; then
+    cargo build --release --features cli --bin perft
+    kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    out=$(./target/release/perft diverge --uci "$sf" --fen "$kiwipete" --depth 4 --timeout 120)
+    echo "$out"
+    # Published count (CPW "Perft Results", Kiwipete, depth 4).
+    grep -qx 'agree: 4085603 nodes at depth 4 (1 divide call)' <<<"$out"
+else
+    skip "stockfish is not installed (Debian: apt-get install stockfish)"
 fi
 
 step "ecosystem checks: ok"

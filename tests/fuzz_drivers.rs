@@ -3,10 +3,17 @@
 //! Inputs mix raw random bytes with near-valid text (FENs and UCI moves with
 //! a few random edits), which reaches deeper than bytes alone.
 //!
+//! The structured target `game` (inputs decoded by the crate's `arbitrary`
+//! feature) runs when that feature is on, as in `cargo test --release
+//! --all-features`.
+//!
 //! `MAGICBOARD_FUZZ_ITERS=N` sets the number of inputs per target.
 
 #[path = "../fuzz/fuzz_targets/common.rs"]
 mod common;
+#[cfg(feature = "arbitrary")]
+#[path = "../fuzz/fuzz_targets/structured.rs"]
+mod structured;
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -152,4 +159,21 @@ fn fuzz_play_on_stable() {
         }
         common::play(&input);
     }
+}
+
+#[test]
+#[cfg(feature = "arbitrary")]
+fn fuzz_game_on_stable() {
+    let mut rng = rng("game");
+    // Each input is a game of up to a few hundred plies with a full check
+    // at every position: fewer inputs.
+    let inputs = iterations() / 20;
+    let mut plies = 0;
+    for _ in 0..inputs {
+        let input = random_bytes(&mut rng, 300);
+        plies += structured::from_bytes(&input);
+    }
+    // The inputs make real games (two bytes a ply, of the part the length
+    // taken from the end of the input gives them).
+    assert!(plies > inputs * 20, "{plies} plies in {inputs} games");
 }

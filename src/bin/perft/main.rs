@@ -7,6 +7,7 @@
 //! perft --depth 7 --hash 256            # with a 256 MiB transposition table
 //! perft --epd tests/data/standard.epd --max-depth 5
 //! perft perftree 3 "<FEN>" "e2e4 e7e5"  # the interface of the perftree tool
+//! perft diverge --cmd "./my-perft.sh" --depth 5   # where another generator goes wrong
 //! perft split --depth 9 --split-depth 3 --out work.split
 //! perft run-shard work.split --shard 1/4 --out r1.txt
 //! perft merge r*.txt
@@ -14,17 +15,19 @@
 //! ```
 //!
 //! Exit status: 0 on success, 1 when a check fails (suite mismatch, wrong
-//! benchmark count, incomplete merge), 2 on bad input (arguments, FEN,
-//! unreadable or malformed files).
+//! benchmark count, incomplete merge, another generator that disagrees), 2
+//! on bad input (arguments, FEN, unreadable or malformed files, a program
+//! under `diverge` that fails).
 //!
 //! One file per mode: `count` (`--depth`, the default), `divide`
-//! (`--divide`), `bench` (`--bench`), `epd` (`--epd`), `perftree`, and
-//! `shard` (`split`, `run-shard`, `merge`). All chess logic, counting and
+//! (`--divide`), `bench` (`--bench`), `epd` (`--epd`), `perftree`,
+//! `shard` (`split`, `run-shard`, `merge`) and `diverge`. All chess logic, counting and
 //! threading is the library's ([`magicboard::Perft`]); these files parse
 //! arguments and files and print.
 
 mod bench;
 mod count;
+mod diverge;
 mod divide;
 mod epd;
 mod perftree;
@@ -184,6 +187,11 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Find where another move generator first disagrees with magicboard:
+    /// divide both, follow a move whose counts differ, until the move lists
+    /// differ. Exit status 0 when they agree, 1 on a divergence, 2 when the
+    /// program fails.
+    Diverge(diverge::Args),
 }
 
 /// An error to report on one stderr line, with the exit status.
@@ -246,6 +254,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             out,
         }) => shard::run_shard(&file, depth, shard, out.as_deref(), global),
         Some(Command::Merge { files }) => shard::merge(&files, global),
+        Some(Command::Diverge(args)) => diverge::run(&args, global),
         None if cli.bench => bench::run(!cli.no_bulk, global),
         None => match &cli.epd {
             Some(path) => epd::run(path, cli.max_depth, cli.max_nodes, !cli.no_bulk, global),

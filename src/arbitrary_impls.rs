@@ -1,0 +1,156 @@
+//! `arbitrary::Arbitrary` for [`Board`], [`Game`], [`Square`] and [`Move`]
+//! (feature `arbitrary`), for fuzzing with cargo-fuzz and the like.
+//!
+//! * A **`Game`** starts from the standard position (three times in four)
+//!   or from one of the 960 Chess960 starts, and plays legal moves chosen by
+//!   the input bytes, with odds weighted toward en passant, castling,
+//!   promotions, captures and checks; it stops where no move is legal, when
+//!   the input runs out, or after 300 plies. Every input gives a legal game,
+//!   and a shorter input gives a shorter game.
+//! * A **`Board`** is the last position of such a game.
+//! * A **`Square`** is any of the 64.
+//! * A **`Move`** is a well-formed move value, legal on some board or not:
+//!   a plain move, a promotion to a knight, bishop, rook or queen, or a
+//!   castling move (king takes own rook), between any two squares. For
+//!   legal moves, take a `Board` and pick among its `legal_moves()`.
+//!
+//! ```
+//! use arbitrary::{Arbitrary, Unstructured};
+//! use magicboard::{Board, Game};
+//!
+//! let bytes = [7u8, 200, 13, 99, 42, 1, 0, 250, 31, 64, 128, 5];
+//! let game = Game::arbitrary(&mut Unstructured::new(&bytes)).unwrap();
+//! assert!(!game.moves().is_empty());
+//! assert!(game.board().is_consistent());
+//!
+//! // No bytes: the start position.
+//! let board = Board::arbitrary(&mut Unstructured::new(&[])).unwrap();
+//! assert_eq!(board, Board::startpos());
+//! ```
+
+use crate::playout::{self, MAX_PLIES};
+use crate::{Board, Game, Move, PieceKind, Square};
+use arbitrary::{Arbitrary, Result, Unstructured};
+
+impl<'a> Arbitrary<'a> for Game {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Game> {
+        // (With no bytes left, `ratio` says yes: the standard start.)
+        let start = if u.ratio(3u8, 4)? {
+            Board::startpos()
+        } else {
+            playout::chess960_start(u.int_in_range(0..=959)?)
+        };
+        // Two bytes a ply: a choice on the ring of `playout`.
+        let plies = u.arbitrary_len::<u16>()?.min(MAX_PLIES);
+        playout::play(start, plies, || {
+            Ok(u32::from(u16::arbitrary(u)?).wrapping_mul(0x0001_0001))
+        })
+    }
+}
+
+impl<'a> Arbitrary<'a> for Board {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Board> {
+        Ok(Game::arbitrary(u)?.board().clone())
+    }
+}
+
+impl<'a> Arbitrary<'a> for Square {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Square> {
+        Square::from_index(u.int_in_range(0..=63)?).ok_or(arbitrary::Error::IncorrectFormat)
+    }
+
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (1, Some(1))
+    }
+}
+
+impl<'a> Arbitrary<'a> for Move {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Move> {
+        let from = Square::arbitrary(u)?;
+        let to = Square::arbitrary(u)?;
+        Ok(match u.int_in_range(0u8..=15)? {
+            k @ 11..=14 => Move::new(from, to, Some(PieceKind::PROMOTIONS[usize::from(k - 11)])),
+            15 => Move::castle(from, to),
+            _ => Move::new(from, to, None),
+        })
+    }
+
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (3, Some(3))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    /// A few kilobytes of varied bytes (a fixed xorshift stream).
+    fn bytes(seed: u64, len: usize) -> Vec<u8> {
+        let mut x = seed | 1;
+        (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            })
+            .collect()
+    }
+
+    #[test]
+    fn games_are_legal_and_varied() {
+        let mut chess960 = 0;
+        let mut longest = 0;
+        let mut en_passant = 0;
+        let mut castles = 0;
+        let mut promotions = 0;
+        for seed in 0..200 {
+            let data = bytes(seed, 600);
+            let game = Game::arbitrary(&mut Unstructured::new(&data)).unwrap();
+            let mut board = game.start().clone();
+            chess960 += usize::from(board.is_chess960());
+            longest = longest.max(game.moves().len());
+            for &mv in game.moves() {
+                assert!(board.is_legal(mv), "{mv:?} on {board:?}");
+                let pawn = board.kind_on(mv.from()) == Some(PieceKind::Pawn);
+                en_passant += usize::from(pawn && board.en_passant() == Some(mv.to()));
+                castles += usize::from(mv.is_castle());
+                promotions += usize::from(mv.promotion().is_some());
+                board = board.play_unchecked(mv);
+            }
+            assert_eq!(&board, game.board());
+        }
+        assert!((20..=80).contains(&chess960), "{chess960} Chess960 starts");
+        assert!(longest >= 150, "{longest}");
+        assert!(en_passant >= 10 && castles >= 20 && promotions >= 10);
+    }
+
+    #[test]
+    fn shorter_input_shorter_game() {
+        let data = bytes(7, 400);
+        let long = Game::arbitrary(&mut Unstructured::new(&data)).unwrap();
+        let short = Game::arbitrary(&mut Unstructured::new(&data[..40])).unwrap();
+        assert!(short.moves().len() < long.moves().len());
+        assert!(short.moves().len() <= 40);
+    }
+
+    #[test]
+    fn squares_and_moves() {
+        let data = bytes(3, 3000);
+        let mut u = Unstructured::new(&data);
+        let mut castles = 0;
+        let mut promotions = 0;
+        while !u.is_empty() {
+            let mv = Move::arbitrary(&mut u).unwrap();
+            castles += usize::from(mv.is_castle());
+            promotions += usize::from(mv.promotion().is_some());
+            assert_eq!(Move::from_bits(mv.to_bits()), mv);
+        }
+        assert!(castles > 20 && promotions > 100, "{castles} {promotions}");
+        assert_eq!(
+            Square::arbitrary(&mut Unstructured::new(&[63])),
+            Ok(Square::H8)
+        );
+    }
+}

@@ -60,8 +60,9 @@
 //!
 //! Run: `cargo bench --bench search` (7 rounds), `-- --rounds N`,
 //! `-- --check` (the differential check alone, printing each position's
-//! nodes and score), `-- --only magicboard|cozy-chess|chess --rounds N`
-//! (one crate, nothing checked: for profilers such as callgrind).
+//! nodes and score; `cargo test --release --bench search` runs the same,
+//! as CI does), `-- --only magicboard|cozy-chess|chess --rounds N` (one
+//! crate, nothing checked: for profilers such as callgrind).
 
 mod common;
 
@@ -895,7 +896,10 @@ fn median(values: &mut [u64]) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let check_only = args.iter().any(|a| a == "--check");
+    // `cargo bench` passes `--bench`; `cargo test --bench search` does not,
+    // and then only the differential check runs (as criterion benches do).
+    let has = |flag: &str| args.iter().any(|a| a == flag);
+    let check_only = has("--check") || !(has("--bench") || has("--rounds"));
     let rounds = args
         .iter()
         .position(|a| a == "--rounds")

@@ -3,8 +3,8 @@
 # the examples. Called by .ci/run (`bash .ci/ecosystem-checks.sh`); runs on a
 # clean clone with a stable Rust toolchain and crates.io only. Steps that
 # need something this machine may not have (the thumbv7em target, a C
-# compiler, python-chess, Stockfish) say "skipped" and why instead of
-# failing.
+# compiler, python-chess (which it tries to install with pip), Stockfish)
+# say "skipped" and why instead of failing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -86,7 +86,8 @@ step "package: file list"
 list=$(cargo package --allow-dirty --no-verify --list)
 echo "$list"
 for needed in Cargo.toml build.rs src/lib.rs src/geometry.rs src/attacks/magic.rs \
-    src/bin/perft/main.rs README.md CHANGELOG.md LICENSE examples/uci_engine.rs; do
+    src/bin/perft/main.rs README.md CHANGELOG.md LICENSE examples/uci_engine.rs \
+    examples/engine.rs; do
     grep -qx "$needed" <<<"$list" || { echo "missing from the package: $needed"; exit 1; }
 done
 if grep -q '^tests/' <<<"$list"; then
@@ -106,8 +107,8 @@ fi
 
 # --- examples --------------------------------------------------------------
 
-step "examples: the UCI engine driven through a pipe (tests/uci_engine.rs)"
-cargo test --release --all-features --test uci_engine
+step "examples: the UCI engines driven through a pipe (tests/uci_engine.rs, tests/engine_example.rs)"
+cargo test --release --all-features --test uci_engine --test engine_example
 
 step "examples: perft and attacks"
 cargo build --release --examples
@@ -118,6 +119,21 @@ echo "perft example: Nodes searched: 197281"
 ./target/release/examples/attacks d5
 ./target/release/examples/attacks d5 | grep -q 'white attacks d5 2 time(s): Nc3 Pe4'
 
+step "python-chess (an independent UCI client and move generator) for the next steps"
+have_python_chess() { python3 -c 'import chess.engine' 2>/dev/null; }
+if ! command -v python3 >/dev/null 2>&1; then
+    skip "no python3"
+elif have_python_chess; then
+    python3 -c 'import chess; print("python-chess", chess.__version__)'
+elif ! python3 -m pip --version >/dev/null 2>&1; then
+    skip "python-chess is not installed and there is no pip to install it"
+elif timeout 300 python3 -m pip install --quiet --disable-pip-version-check chess 2>&1 ||
+    timeout 300 python3 -m pip install --quiet --disable-pip-version-check --user chess 2>&1; then
+    have_python_chess && python3 -c 'import chess; print("installed python-chess", chess.__version__)'
+else
+    skip "pip could not install python-chess (no network or no PyPI here?)"
+fi
+
 step "examples: a game under python-chess, an independent UCI client"
 if command -v python3 >/dev/null 2>&1 && python3 -c 'import chess.engine' 2>/dev/null; then
     python3 .ci/uci_game.py ./target/release/examples/uci_engine
@@ -127,6 +143,14 @@ elif command -v cutechess-cli >/dev/null 2>&1; then
         -each proto=uci tc=inf -games 2 -recover
 else
     skip "neither python-chess nor cutechess-cli is installed"
+fi
+
+step "examples: the example engine against the random mover, 20 games under python-chess (half Chess960)"
+if command -v python3 >/dev/null 2>&1 && python3 -c 'import chess.engine' 2>/dev/null; then
+    python3 .ci/engine_match.py ./target/release/examples/engine ./target/release/examples/uci_engine \
+        --games 20 --movetime 0.02 --max-plies 300 --min-wins 19
+else
+    skip "python-chess is not installed (see above)"
 fi
 
 step "perft diverge against Stockfish, an independent UCI engine with go perft"

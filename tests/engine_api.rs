@@ -5,7 +5,8 @@
 //!
 //! * `captures`, `quiets` and `legal_moves_masked` equal `legal_moves`
 //!   filtered by their definitions (`captures` and `quiets` partition it);
-//!   `for_each_legal` visits the same moves and stops when told;
+//!   `for_each_legal`, `for_each_capture` and `for_each_quiet` visit the
+//!   same moves as their lists, in the same order, and stop when told;
 //! * `is_legal` and `is_pseudo_legal` agree with membership in
 //!   `legal_moves` and `pseudo_legal_moves` for every generated move and,
 //!   at a sample of positions, for all 65,536 move values;
@@ -178,6 +179,32 @@ fn check_generation(board: &Board, rng: &mut Xoshiro256PlusPlus) {
         assert_eq!(finished, false);
     }
     assert_eq!(board.has_legal_moves(), !legal.is_empty());
+
+    // for_each_capture and for_each_quiet: the lists' moves in the lists'
+    // order, and stopping when told.
+    type Each = fn(&Board, &mut dyn FnMut(Move) -> bool) -> bool;
+    let each_capture: Each = |board, f| board.for_each_capture(f);
+    let each_quiet: Each = |board, f| board.for_each_quiet(f);
+    for (name, list, each) in [
+        ("capture", board.captures(), each_capture),
+        ("quiet", board.quiets(), each_quiet),
+    ] {
+        let mut seen = Vec::new();
+        assert!(each(board, &mut |mv| {
+            seen.push(mv);
+            true
+        }));
+        assert_eq!(seen, list.to_vec(), "for_each_{name} of {board:?}");
+        if !list.is_empty() {
+            let k = rng.random_range(1..=list.len());
+            let mut calls = 0;
+            assert!(!each(board, &mut |_| {
+                calls += 1;
+                calls < k
+            }));
+            assert_eq!(calls, k, "for_each_{name} called f after it returned false");
+        }
+    }
 }
 
 fn check_legality_tests(board: &Board, full_sweep: bool) {

@@ -120,8 +120,10 @@ impl Clock {
         }
     }
 
+    /// The clock's reading in nanoseconds (from an arbitrary origin): for
+    /// benchmarks that time themselves (`benches/search.rs`).
     #[cfg(target_os = "linux")]
-    fn now_ns(&self) -> u64 {
+    pub fn now_ns(&self) -> u64 {
         use rustix::time::{ClockId, clock_gettime};
         let id = if self.cpu {
             ClockId::ThreadCPUTime
@@ -132,8 +134,9 @@ impl Clock {
         t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64
     }
 
+    /// The clock's reading in nanoseconds (from an arbitrary origin).
     #[cfg(not(target_os = "linux"))]
-    fn now_ns(&self) -> u64 {
+    pub fn now_ns(&self) -> u64 {
         static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
         START
             .get_or_init(std::time::Instant::now)

@@ -450,7 +450,26 @@ impl Board {
     /// ```
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.attackers_to(self.king(self.side), !self.side)
+        // Steppers by table; of the sliders only those on the king's lines
+        // (on an empty board) can check, and the squares between decide:
+        // usually no slider lookup at all.
+        let us = self.side;
+        let them = !us;
+        let king = self.king(us);
+        let theirs = self.colored(them);
+        let mut checkers = (attacks::pawn_attacks(us, king) & self.pieces(PieceKind::Pawn)
+            | attacks::knight_attacks(king) & self.pieces(PieceKind::Knight)
+            | attacks::king_attacks(king) & self.pieces(PieceKind::King))
+            & theirs;
+        let occupied = self.occupied();
+        let sliders = (self.straight_sliders(them) & attacks::rook_rays(king))
+            | (self.diagonal_sliders(them) & attacks::bishop_rays(king));
+        for slider in sliders {
+            if (attacks::between(king, slider) & occupied).is_empty() {
+                checkers = checkers.with(slider);
+            }
+        }
+        checkers
     }
 
     /// True when the side to move is in check.

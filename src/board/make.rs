@@ -270,7 +270,7 @@ impl Board {
     /// board.unmake_move(mv, undo);
     /// assert_eq!(board, Board::startpos());
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn make_move(&mut self, mv: Move) -> Undo {
         let undo = self.undo_record();
         let from = mv.from();

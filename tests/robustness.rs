@@ -520,3 +520,30 @@ fn perft_cli_refuses_an_impossible_hash_size() {
         assert!(stderr.contains("--hash"), "{stderr}");
     }
 }
+
+/// The engine API's move questions take any 16-bit move value without a
+/// panic: the facts, `gives_check`, `hash_after`, SEE, the piece delta and
+/// `make_move_delta` (which, like `make_move`, leaves a consistent board
+/// that `unmake_move` restores).
+#[test]
+fn engine_queries_take_any_move_value() {
+    for board in boards() {
+        let legal = board.legal_moves();
+        for bits in move_values(&legal) {
+            let mv = Move::from_bits(bits);
+            let _ = (board.is_capture(mv), board.captured(mv), board.moved(mv));
+            let _ = (
+                board.is_en_passant(mv),
+                board.gives_check(mv),
+                board.hash_after(mv),
+            );
+            let _ = (board.see(mv), board.see_ge(mv, 0), board.piece_delta(mv));
+            let mut after = board.clone();
+            let (undo, delta) = after.make_move_delta(mv);
+            assert!(after.is_consistent(), "{mv:?} on {board:?}");
+            assert!(delta.removed().len() <= 2 && delta.added().len() <= 2);
+            after.unmake_move(mv, undo);
+            assert_eq!(after, board, "{mv:?} on {board:?}");
+        }
+    }
+}

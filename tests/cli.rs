@@ -587,32 +587,8 @@ fn json_output_parses() {
 fn broken_generator() -> &'static str {
     static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     PATH.get_or_init(|| {
-        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
-        let mut cargo = Command::new(env!("CARGO"));
-        cargo.args([
-            "build",
-            "--quiet",
-            "--example",
-            "broken_generator",
-            "--message-format=json",
-            "--manifest-path",
-        ]);
-        cargo.arg(manifest);
-        if !cfg!(debug_assertions) {
-            cargo.arg("--release");
-        }
-        // Keep in step with [features] in Cargo.toml (a missing one only
-        // costs a rebuild).
-        let features = [
-            ("std", cfg!(feature = "std")),
-            ("serde", cfg!(feature = "serde")),
-            ("cli", cfg!(feature = "cli")),
-            ("parallel", cfg!(feature = "parallel")),
-            ("arbitrary", cfg!(feature = "arbitrary")),
-            ("proptest", cfg!(feature = "proptest")),
-        ];
-        let on: Vec<&str> = features.iter().filter(|f| f.1).map(|f| f.0).collect();
-        cargo.args(["--no-default-features", "--features", &on.join(",")]);
+        let mut cargo = common::cargo_example("build", "broken_generator");
+        cargo.arg("--message-format=json");
         let out = cargo
             .output()
             .expect("cargo build --example broken_generator");

@@ -3,10 +3,11 @@
 //! draw rules, time limits, `stop` during a search, and legality of every
 //! move it plays (standard and Chess960), each checked with magicboard.
 
+mod common;
+
 use magicboard::{Board, Move};
 use std::io::Write;
-use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
@@ -24,22 +25,7 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
-        let mut cargo = Command::new(env!("CARGO"));
-        cargo.args(["run", "--quiet", "--example", "engine", "--manifest-path"]);
-        cargo.arg(manifest);
-        if !cfg!(debug_assertions) {
-            cargo.arg("--release");
-        }
-        // Keep in step with [features] in Cargo.toml (a missing one only
-        // costs a rebuild).
-        let features = [
-            ("std", cfg!(feature = "std")),
-            ("serde", cfg!(feature = "serde")),
-            ("cli", cfg!(feature = "cli")),
-        ];
-        let on: Vec<&str> = features.iter().filter(|f| f.1).map(|f| f.0).collect();
-        cargo.args(["--no-default-features", "--features", &on.join(",")]);
+        let mut cargo = common::cargo_example("run", "engine");
         let mut child = cargo
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

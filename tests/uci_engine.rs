@@ -1,36 +1,16 @@
 //! Drives `examples/uci_engine.rs` through a pipe, as a GUI would.
 
+mod common;
+
 use magicboard::Board;
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// Builds and starts the example with the cargo that runs this test, in the
 /// same profile and with the same features, so that `cargo test` has
 /// usually built it already (`cargo run` rebuilds it if sources changed).
 fn start_engine() -> std::process::Child {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
-    let mut cargo = Command::new(env!("CARGO"));
-    cargo.args([
-        "run",
-        "--quiet",
-        "--example",
-        "uci_engine",
-        "--manifest-path",
-    ]);
-    cargo.arg(manifest);
-    if !cfg!(debug_assertions) {
-        cargo.arg("--release");
-    }
-    // Keep in step with [features] in Cargo.toml (a missing one only costs
-    // a rebuild).
-    let features = [
-        ("std", cfg!(feature = "std")),
-        ("serde", cfg!(feature = "serde")),
-        ("cli", cfg!(feature = "cli")),
-    ];
-    let on: Vec<&str> = features.iter().filter(|f| f.1).map(|f| f.0).collect();
-    cargo.args(["--no-default-features", "--features", &on.join(",")]);
+    let mut cargo = common::cargo_example("run", "uci_engine");
     cargo
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -79,3 +79,30 @@ pub fn sorted_strings(moves: &[Move]) -> Vec<String> {
     v.sort();
     v
 }
+
+/// `cargo <subcommand> --example <name>` with the cargo that runs the
+/// tests, in the same profile and with the same features, so that the
+/// example `cargo test` has already built is reused, not rebuilt with
+/// other features.
+pub fn cargo_example(subcommand: &str, name: &str) -> std::process::Command {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+    let mut cargo = std::process::Command::new(env!("CARGO"));
+    cargo.args([subcommand, "--quiet", "--example", name, "--manifest-path"]);
+    cargo.arg(manifest);
+    if !cfg!(debug_assertions) {
+        cargo.arg("--release");
+    }
+    // Keep in step with [features] in Cargo.toml (a missing one only costs
+    // a rebuild).
+    let features = [
+        ("std", cfg!(feature = "std")),
+        ("serde", cfg!(feature = "serde")),
+        ("cli", cfg!(feature = "cli")),
+        ("parallel", cfg!(feature = "parallel")),
+        ("arbitrary", cfg!(feature = "arbitrary")),
+        ("proptest", cfg!(feature = "proptest")),
+    ];
+    let on: Vec<&str> = features.iter().filter(|f| f.1).map(|f| f.0).collect();
+    cargo.args(["--no-default-features", "--features", &on.join(",")]);
+    cargo
+}

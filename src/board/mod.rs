@@ -7,6 +7,8 @@
 //! * [`fen`]: reading and writing FEN (the checked way in);
 //! * `make`: [`Board::make_move`] and [`Board::unmake_move`], the unchecked
 //!   make/unmake primitive, with incremental hashing;
+//! * `leaf`: perft's leaves, the position after a move without mailbox,
+//!   clocks or hash (built from the parent, never made in place);
 //! * `hash`: the Zobrist hash from scratch, and piece placement that keeps
 //!   it in step;
 //! * `validate`: [`Board::is_consistent`], the invariants below as code.
@@ -40,11 +42,13 @@ mod delta;
 mod facts;
 pub mod fen;
 mod hash;
+mod leaf;
 mod make;
 mod validate;
 
 pub use delta::PieceDelta;
 pub use fen::FenError;
+pub(crate) use leaf::Leaf;
 pub use make::{NullUndo, Undo};
 
 use crate::attacks;

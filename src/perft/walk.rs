@@ -18,6 +18,7 @@
 //!   time). This needs the `std` feature, for the CPU check.
 //!
 use crate::movegen::EachMove;
+use crate::board::Leaf;
 use crate::{Board, Move};
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
@@ -114,12 +115,13 @@ macro_rules! walks {
         $(#[$attr])*
         #[inline(never)]
         fn make_leaves(board: &Board) -> u64 {
-            // Every leaf is made; `black_box` keeps the compiler from
-            // dropping a move whose result nothing reads.
-            sum_children::<{ $inline }>(board, |child| {
-                core::hint::black_box(child);
-                1
-            })
+            let mut leaves = MakeLeaves {
+                parent: board,
+                leaf: board.as_leaf(),
+                nodes: 0,
+            };
+            board.generate_legal(&mut leaves);
+            leaves.nodes
         }
     };
 }
@@ -178,6 +180,24 @@ impl<F: FnMut(&Board) -> u64, const INLINE: bool> EachMove for EachChild<F, INLI
     #[inline(always)]
     fn each(&mut self, mv: Move) {
         self.play(mv);
+    }
+}
+
+/// Makes each leaf below `parent` as a [`Leaf`] (the position after the
+/// move, without mailbox, clocks or hash: see `Board::leaf_after`);
+/// `black_box` keeps the compiler from dropping a leaf nothing reads.
+struct MakeLeaves<'a> {
+    parent: &'a Board,
+    leaf: Leaf,
+    nodes: u64,
+}
+
+impl EachMove for MakeLeaves<'_> {
+    #[inline(always)]
+    fn each(&mut self, mv: Move) {
+        self.parent.write_leaf_after(mv, &mut self.leaf);
+        core::hint::black_box(&self.leaf);
+        self.nodes += 1;
     }
 }
 

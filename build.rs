@@ -7,7 +7,14 @@
 //! * `slider_index.bin`: for every square and every occupancy index the
 //!   magic produces, one byte naming one of that square's distinct attack
 //!   sets (listed in `tables.rs`); pulled in with `include_bytes!` because a
-//!   literal of 100k numbers costs the compiler seconds.
+//!   literal of 100k numbers costs the compiler seconds;
+//! * `pext_index.bin`: the same bytes in the order BMI2's `pext`
+//!   numbers the occupancies, for the `pext` lookups (`src/attacks.rs`).
+//!
+//! It also sets two cfgs for x86-64: `popcnt_dispatch` (perft picks its
+//! `popcnt` and BMI2 builds at run time) when the target lacks `popcnt`,
+//! and `pext_direct` (every slider lookup uses `pext`) when the target has
+//! BMI2 and is not a CPU whose `pext` is slow.
 //!
 //! The geometry (ray walks, masks) is `src/geometry.rs`, the same file the
 //! library and its tests use; the `Magic` struct the tables are written as
@@ -136,6 +143,34 @@ fn verify(magics: &[Magic], directions: &[(i8, i8)], tables: &Tables) {
     }
 }
 
+/// Software `pext`: the bits of `value` at `mask`'s set bits, packed low.
+fn pext(value: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    let mut bit = 1;
+    while mask != 0 {
+        if value & mask & mask.wrapping_neg() != 0 {
+            out |= bit;
+        }
+        mask &= mask - 1;
+        bit <<= 1;
+    }
+    out
+}
+
+/// The same index bytes as `tables.index`, in the order BMI2's `pext`
+/// numbers each square's occupancies (`offset + pext(occupied, mask)`):
+/// a magic and `pext` both give a square `2^bits` slots, so the offsets,
+/// the attack sets and their bases are shared.
+fn pext_index<'a>(magics: impl Iterator<Item = &'a Magic>, tables: &Tables) -> Vec<u8> {
+    let mut index = vec![0u8; tables.index.len()];
+    for m in magics {
+        for occ in subsets(m.mask) {
+            index[m.offset as usize + pext(occ, m.mask) as usize] = tables.index[m.slot(occ)];
+        }
+    }
+    index
+}
+
 fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
     writeln!(out, "static {name}: [Magic; 64] = [").unwrap();
     for m in magics {
@@ -157,6 +192,33 @@ fn write_array(out: &mut String, name: &str, values: impl Iterator<Item = u64>, 
     out.push_str("];\n");
 }
 
+/// True when the target CPU runs `pext` in microcode (AMD Zen 1 and 2,
+/// family 0x17): named in the flags (`znver1`, `znver2`), or `native` on
+/// such a machine (read from `/proc/cpuinfo`, where there is one).
+fn slow_pext_target(flags: &str) -> bool {
+    let cpu = flags
+        .split('\x1f')
+        .flat_map(|f| f.split(' '))
+        .filter_map(|f| f.strip_prefix("target-cpu="))
+        .last()
+        .unwrap_or("");
+    match cpu {
+        "znver1" | "znver2" => true,
+        "native" => std::fs::read_to_string("/proc/cpuinfo").is_ok_and(|info| {
+            let field = |name: &str| {
+                info.lines()
+                    .find(|l| l.starts_with(name))
+                    .and_then(|l| l.split(':').nth(1))
+                    .map(str::trim)
+                    .unwrap_or("")
+                    .to_string()
+            };
+            field("vendor_id") == "AuthenticAMD" && field("cpu family") == "23"
+        }),
+        _ => false,
+    }
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/geometry.rs");
@@ -173,6 +235,18 @@ fn main() {
             .any(|f| f == "popcnt")
     {
         println!("cargo::rustc-cfg=popcnt_dispatch");
+    }
+    // Sliding attacks through BMI2's `pext` everywhere when the target has
+    // it, except on the AMD CPUs whose `pext` is microcode (Zen 1 and 2):
+    // named as the target CPU, or the machine building for `native`.
+    println!("cargo::rustc-check-cfg=cfg(pext_direct)");
+    if var("CARGO_CFG_TARGET_ARCH") == "x86_64"
+        && var("CARGO_CFG_TARGET_FEATURE")
+            .split(',')
+            .any(|f| f == "bmi2")
+        && !slow_pext_target(&var("CARGO_ENCODED_RUSTFLAGS"))
+    {
+        println!("cargo::rustc-cfg=pext_direct");
     }
 
     let mut rng = Xoshiro256PlusPlus::from_seed(SEED);
@@ -198,7 +272,10 @@ fn main() {
     .unwrap();
     out.push_str(
         "static SLIDER_INDEX: [u8; SLIDER_INDEX_LEN] = \
-         *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/slider_index.bin\"));\n",
+         *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/slider_index.bin\"));\n\
+         #[allow(dead_code)]\n\
+         static PEXT_INDEX: [u8; SLIDER_INDEX_LEN] = \
+         *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/pext_index.bin\"));\n",
     );
     let n = tables.attacks.len();
     writeln!(out, "const SLIDER_ATTACKS_LEN: usize = {n};").unwrap();
@@ -265,7 +342,11 @@ fn main() {
         4096,
     );
 
+    let pext_index = pext_index(rook.iter().chain(&bishop), &tables);
+
     let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    std::fs::write(Path::new(&dir).join("pext_index.bin"), &pext_index)
+        .expect("write pext_index.bin");
     std::fs::write(Path::new(&dir).join("slider_index.bin"), &tables.index)
         .expect("write slider_index.bin");
     std::fs::write(Path::new(&dir).join("tables.rs"), out).expect("write tables.rs");

@@ -42,11 +42,88 @@ include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 // unused (dropping it from `build.rs` would change the generated text).
 const _: () = assert!(SLIDER_ATTACKS_LEN == SLIDER_ATTACKS.len());
 
+// Unused, and left out, where every lookup is `pext` (`pext_direct`).
+#[cfg_attr(pext_direct, allow(dead_code))]
 #[inline(always)]
 fn slider_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
     let slot = m.slot(occupied.0);
     Bitboard(SLIDER_ATTACKS[m.base as usize + SLIDER_INDEX[slot] as usize])
 }
+
+/// How the move generator looks sliding attacks up: a type parameter, so
+/// that perft can run a copy of the generator built for BMI2 beside the
+/// portable one (`src/perft/walk.rs`).
+pub(crate) trait Sliders {
+    /// [`rook_attacks`].
+    fn rook(sq: Square, occupied: Bitboard) -> Bitboard;
+    /// [`bishop_attacks`].
+    fn bishop(sq: Square, occupied: Bitboard) -> Bitboard;
+}
+
+/// Magic multiplication: every x86-64 and every other CPU.
+#[cfg_attr(pext_direct, allow(dead_code))]
+pub(crate) struct Magics;
+
+impl Sliders for Magics {
+    #[inline(always)]
+    fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
+        slider_attacks(&ROOK_MAGICS[sq.index()], occupied)
+    }
+    #[inline(always)]
+    fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
+        slider_attacks(&BISHOP_MAGICS[sq.index()], occupied)
+    }
+}
+
+/// BMI2's `pext` in place of the multiplication: the relevant blockers
+/// packed into an index directly (one instruction, and no dependent
+/// multiply and shift), into the same attack sets through `PEXT_INDEX`.
+///
+/// Only for code that runs on a CPU with BMI2: code compiled for a target
+/// with it (`pext_direct`), or perft's copy compiled with
+/// `#[target_feature(enable = "bmi2")]` and chosen after the CPU was seen
+/// to have it.
+#[cfg(target_arch = "x86_64")]
+#[cfg_attr(not(any(pext_direct, popcnt_dispatch)), allow(dead_code))]
+pub(crate) struct Pext;
+
+#[cfg(target_arch = "x86_64")]
+impl Sliders for Pext {
+    #[inline(always)]
+    fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
+        pext_attacks(&ROOK_MAGICS[sq.index()], occupied)
+    }
+    #[inline(always)]
+    fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
+        pext_attacks(&BISHOP_MAGICS[sq.index()], occupied)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[cfg_attr(not(any(pext_direct, popcnt_dispatch)), allow(dead_code))]
+#[inline(always)]
+fn pext_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
+    #[cfg(all(debug_assertions, feature = "std"))]
+    debug_assert!(std::is_x86_feature_detected!("bmi2"));
+    // SAFETY: `_pext_u64` needs BMI2, and `Pext` is only used where the
+    // CPU has it (see `Pext`; the debug assertion above checks it). The
+    // unit test `pext_agrees_with_the_magics` compares every lookup with
+    // the magics' on a CPU that has BMI2.
+    #[allow(unsafe_code, unused_unsafe)]
+    let index = unsafe { core::arch::x86_64::_pext_u64(occupied.0, m.mask) };
+    Bitboard(
+        SLIDER_ATTACKS[m.base as usize + PEXT_INDEX[m.offset as usize + index as usize] as usize],
+    )
+}
+
+/// The lookups the library uses outside perft's dispatched walk: `pext`
+/// when the build targets a CPU with a fast one, magics otherwise.
+#[cfg(pext_direct)]
+pub(crate) type Native = Pext;
+/// The lookups the library uses outside perft's dispatched walk: `pext`
+/// when the build targets a CPU with a fast one, magics otherwise.
+#[cfg(not(pext_direct))]
+pub(crate) type Native = Magics;
 
 /// Squares a rook on `sq` attacks when `occupied` are the occupied squares.
 ///
@@ -85,7 +162,7 @@ fn slider_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    slider_attacks(&ROOK_MAGICS[sq.index()], occupied)
+    Native::rook(sq, occupied)
 }
 
 /// Squares a bishop on `sq` attacks when `occupied` are the occupied squares.
@@ -107,7 +184,7 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    slider_attacks(&BISHOP_MAGICS[sq.index()], occupied)
+    Native::bishop(sq, occupied)
 }
 
 /// Squares a queen on `sq` attacks: rook and bishop attacks together.
@@ -321,3 +398,52 @@ pub const TABLE_BYTES: usize = {
         + size_of_val(&BETWEEN)
         + size_of_val(&LINE)
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every occupancy of every square's relevant mask gives the same
+    /// attacks through the magics, through `pext` (on a CPU with BMI2),
+    /// and by walking the rays.
+    #[test]
+    fn pext_agrees_with_the_magics() {
+        let pext = cfg!(target_arch = "x86_64") && has_bmi2();
+        let mut checked = 0u32;
+        for (magics, directions) in [
+            (&ROOK_MAGICS, &crate::geometry::ROOK_DIRECTIONS),
+            (&BISHOP_MAGICS, &crate::geometry::BISHOP_DIRECTIONS),
+        ] {
+            for (i, m) in magics.iter().enumerate() {
+                let sq = Square::from_index(i).unwrap();
+                let mut occ = 0u64;
+                loop {
+                    let expected = crate::geometry::sliding_attacks(i, occ, directions);
+                    assert_eq!(slider_attacks(m, Bitboard(occ)).0, expected);
+                    #[cfg(target_arch = "x86_64")]
+                    if pext {
+                        let got = if core::ptr::eq(magics, &ROOK_MAGICS) {
+                            Pext::rook(sq, Bitboard(occ))
+                        } else {
+                            Pext::bishop(sq, Bitboard(occ))
+                        };
+                        assert_eq!(got.0, expected, "pext, square {i}, occupancy {occ:#x}");
+                    }
+                    checked += 1;
+                    occ = occ.wrapping_sub(m.mask) & m.mask;
+                    if occ == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked as usize, SLIDER_INDEX_LEN);
+    }
+
+    fn has_bmi2() -> bool {
+        #[cfg(all(target_arch = "x86_64", feature = "std"))]
+        return std::is_x86_feature_detected!("bmi2");
+        #[allow(unreachable_code)]
+        false
+    }
+}

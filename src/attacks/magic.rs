@@ -7,6 +7,9 @@
 
 /// One square's magic: [`Magic::slot`] of the blockers indexes
 /// `SLIDER_INDEX`, whose byte plus `base` indexes `SLIDER_ATTACKS`.
+// With `pext` for every lookup (the library's `pext_direct` builds) the
+// multiplier and shift go unread.
+#[allow(dead_code)]
 pub(crate) struct Magic {
     /// The relevant-occupancy mask: the squares whose blockers matter.
     pub(crate) mask: u64,

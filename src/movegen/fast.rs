@@ -13,7 +13,7 @@
 
 use super::sink::Sink;
 use crate::attacks::{
-    between, bishop_attacks, castling_squares, king_attacks, knight_attacks, line, pawn_attacks,
+    Native, Sliders, between, castling_squares, king_attacks, knight_attacks, line, pawn_attacks,
     rook_attacks,
 };
 use crate::castling::back_rank;
@@ -133,6 +133,12 @@ impl Board {
     /// Squares attacked by `color`'s pieces with `occupied` as blockers.
     #[inline(always)]
     pub(crate) fn attacked_by(&self, color: Color, occupied: Bitboard) -> Bitboard {
+        self.attacked_by_with::<Native>(color, occupied)
+    }
+
+    /// [`Board::attacked_by`] with the slider lookups of `L`.
+    #[inline(always)]
+    fn attacked_by_with<L: Sliders>(&self, color: Color, occupied: Bitboard) -> Bitboard {
         let theirs = self.colored(color);
         let pawns = self.pieces(PieceKind::Pawn).0 & theirs.0;
         let mut attacked = Bitboard(match color {
@@ -143,10 +149,10 @@ impl Board {
             attacked |= knight_attacks(sq);
         }
         for sq in self.diagonal_sliders(color) {
-            attacked |= bishop_attacks(sq, occupied);
+            attacked |= L::bishop(sq, occupied);
         }
         for sq in self.straight_sliders(color) {
-            attacked |= rook_attacks(sq, occupied);
+            attacked |= L::rook(sq, occupied);
         }
         attacked | king_attacks(self.king(color))
     }
@@ -154,7 +160,14 @@ impl Board {
     /// Every legal move into `sink` (the fast path; see the module docs).
     #[inline(always)]
     pub(crate) fn generate_legal<S: Sink>(&self, sink: &mut S) {
-        self.generate::<S, ALL>(sink, Bitboard::FULL, Bitboard::FULL);
+        self.generate_legal_with::<Native, S>(sink);
+    }
+
+    /// [`Board::generate_legal`] with the slider lookups of `L` (perft's
+    /// BMI2 copy asks for [`crate::attacks::Pext`]).
+    #[inline(always)]
+    pub(crate) fn generate_legal_with<L: Sliders, S: Sink>(&self, sink: &mut S) {
+        self.generate_with::<L, S, ALL>(sink, Bitboard::FULL, Bitboard::FULL);
     }
 
     /// The legal moves of `STAGE` whose from-square is in `from_mask` and
@@ -167,14 +180,25 @@ impl Board {
         from_mask: Bitboard,
         to_mask: Bitboard,
     ) {
+        self.generate_with::<Native, S, STAGE>(sink, from_mask, to_mask);
+    }
+
+    /// [`Board::generate`] with the slider lookups of `L`.
+    #[inline(always)]
+    fn generate_with<L: Sliders, S: Sink, const STAGE: Stage>(
+        &self,
+        sink: &mut S,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+    ) {
         match self.side_to_move() {
-            Color::White => self.generate_for::<WhitePawns, S, STAGE>(sink, from_mask, to_mask),
-            Color::Black => self.generate_for::<BlackPawns, S, STAGE>(sink, from_mask, to_mask),
+            Color::White => self.generate_for::<L, WhitePawns, S, STAGE>(sink, from_mask, to_mask),
+            Color::Black => self.generate_for::<L, BlackPawns, S, STAGE>(sink, from_mask, to_mask),
         }
     }
 
     #[inline(always)]
-    fn generate_for<D: PawnDir, S: Sink, const STAGE: Stage>(
+    fn generate_for<L: Sliders, D: PawnDir, S: Sink, const STAGE: Stage>(
         &self,
         sink: &mut S,
         from_mask: Bitboard,
@@ -208,7 +232,7 @@ impl Board {
         let attacked = if king_targets.is_empty() && !may_castle {
             Bitboard::EMPTY
         } else {
-            self.attacked_by(them, occupied.without(king))
+            self.attacked_by_with::<L>(them, occupied.without(king))
         };
         king_targets &= !attacked;
         sink.piece(king, king_targets);
@@ -227,7 +251,7 @@ impl Board {
             sink.piece(from, knight_attacks(from) & targets);
         }
         for from in self.diagonal_sliders(us) & from_mask {
-            let mut to = bishop_attacks(from, occupied) & targets;
+            let mut to = L::bishop(from, occupied) & targets;
             if pinned.contains(from) {
                 to &= line(king, from);
             }
@@ -237,7 +261,7 @@ impl Board {
             return;
         }
         for from in self.straight_sliders(us) & from_mask {
-            let mut to = rook_attacks(from, occupied) & targets;
+            let mut to = L::rook(from, occupied) & targets;
             if pinned.contains(from) {
                 to &= line(king, from);
             }
@@ -257,7 +281,7 @@ impl Board {
 
         if STAGE != QUIET {
             if let Some(ep) = self.en_passant().filter(|&ep| to_mask.contains(ep)) {
-                self.en_passant_moves(sink, ep, king, occupied, check_mask, from_mask);
+                self.en_passant_moves::<L, S>(sink, ep, king, occupied, check_mask, from_mask);
             }
         }
         if may_castle {
@@ -281,7 +305,7 @@ impl Board {
     /// En-passant captures onto `ep` by pawns in `from`, each verified by
     /// recomputing the slider attacks on the king with both pawns gone.
     #[inline(always)]
-    fn en_passant_moves<S: Sink>(
+    fn en_passant_moves<L: Sliders, S: Sink>(
         &self,
         sink: &mut S,
         ep: Square,
@@ -301,8 +325,8 @@ impl Board {
         let diagonal = self.diagonal_sliders(them);
         for from in pawn_attacks(them, ep) & self.colored_pieces(us, PieceKind::Pawn) & from_mask {
             let after = (occupied ^ from.bitboard() ^ captured.bitboard()) | ep.bitboard();
-            if (rook_attacks(king, after) & straight).is_empty()
-                && (bishop_attacks(king, after) & diagonal).is_empty()
+            if (L::rook(king, after) & straight).is_empty()
+                && (L::bishop(king, after) & diagonal).is_empty()
             {
                 sink.single(Move::new(from, ep, None));
             }

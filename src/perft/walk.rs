@@ -12,39 +12,121 @@
 //!   about 150 bytes, and copying measured faster than unmaking);
 //! * perft's make skips the Zobrist hash, which counting does not need
 //!   (the public `Board::make_move` keeps it);
-//! * on x86-64 the walk is compiled twice, and the copy using the `popcnt`
-//!   instruction is chosen at run time when the CPU has it (the portable
-//!   baseline lacks it, and its software fallback costs a quarter of the
-//!   time). This needs the `std` feature, for the CPU check.
+//! * on x86-64 the walk is compiled three times, and the CPU picks one at
+//!   run time: the portable baseline has no `popcnt` (its software fallback
+//!   costs a quarter of the time), and BMI2's `pext` looks sliding attacks
+//!   up faster than magics where it is fast (Intel since Haswell, AMD since
+//!   Zen 3; Zen 1 and 2 run it in microcode and keep the magics). This
+//!   needs the `std` feature, for the CPU check. A build whose target has
+//!   `popcnt` already compiles the walk once, with `pext` when the target
+//!   has a fast BMI2 (`pext_direct`, see `build.rs`).
 //!
-use crate::movegen::EachMove;
+#[cfg(popcnt_dispatch)]
+use crate::attacks::Magics;
+use crate::attacks::{Native, Sliders};
 use crate::board::Leaf;
+use crate::movegen::{Counter, EachMove};
 use crate::{Board, Move};
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
-/// (`bulk`), or every leaf made. Picks the `popcnt` walk when the CPU has
-/// the instruction (see the module docs).
+/// (`bulk`), or every leaf made. Picks the walk the CPU runs fastest (see
+/// the module docs).
 #[inline]
 pub(super) fn leaves(board: &Board, depth: u32, bulk: bool) -> u64 {
     #[cfg(popcnt_dispatch)]
-    if std::is_x86_feature_detected!("popcnt") {
-        // SAFETY: the `with_popcnt` functions only require the `popcnt`
-        // instruction, which the CPU was just seen to support. (The unit
-        // test `both_walks_give_the_published_counts` checks both walks
-        // against the published counts.)
+    match dispatch::walk() {
+        // SAFETY: the `with_pext` functions require `popcnt`, BMI1 and
+        // BMI2, which `dispatch::walk` saw the CPU support. (The unit test
+        // `every_walk_gives_the_published_counts` checks each walk the CPU
+        // can run against the published counts.)
         #[allow(unsafe_code)]
-        return unsafe {
-            if bulk {
-                with_popcnt::perft(board, depth)
-            } else {
-                with_popcnt::perft_full(board, depth)
-            }
-        };
+        dispatch::Walk::Pext => {
+            return unsafe {
+                if bulk {
+                    with_pext::perft(board, depth)
+                } else {
+                    with_pext::perft_full(board, depth)
+                }
+            };
+        }
+        // SAFETY: the `with_popcnt` functions only require the `popcnt`
+        // instruction, which `dispatch::walk` saw the CPU support.
+        #[allow(unsafe_code)]
+        dispatch::Walk::Popcnt => {
+            return unsafe {
+                if bulk {
+                    with_popcnt::perft(board, depth)
+                } else {
+                    with_popcnt::perft_full(board, depth)
+                }
+            };
+        }
+        dispatch::Walk::Portable => {}
     }
     portable(board, depth, bulk)
 }
 
-/// The walks without run-time CPU dispatch (the portable build).
+/// Which walk this CPU runs, found once.
+#[cfg(popcnt_dispatch)]
+mod dispatch {
+    use core::sync::atomic::{AtomicU8, Ordering};
+
+    /// The walks of [`super::leaves`].
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    pub(super) enum Walk {
+        Portable = 1,
+        Popcnt = 2,
+        Pext = 3,
+    }
+
+    static WALK: AtomicU8 = AtomicU8::new(0);
+
+    /// The fastest walk this CPU can run (cached after the first call).
+    #[inline]
+    pub(super) fn walk() -> Walk {
+        match WALK.load(Ordering::Relaxed) {
+            1 => Walk::Portable,
+            2 => Walk::Popcnt,
+            3 => Walk::Pext,
+            _ => {
+                let walk = detect();
+                WALK.store(walk as u8, Ordering::Relaxed);
+                walk
+            }
+        }
+    }
+
+    fn detect() -> Walk {
+        let popcnt = std::is_x86_feature_detected!("popcnt");
+        let bmi = std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2");
+        match (popcnt, bmi && !slow_pext()) {
+            (true, true) => Walk::Pext,
+            (true, false) => Walk::Popcnt,
+            _ => Walk::Portable,
+        }
+    }
+
+    /// True on AMD's family 0x17 (Zen 1 and 2), whose `pext` is microcode
+    /// taking tens of cycles.
+    fn slow_pext() -> bool {
+        use core::arch::x86_64::__cpuid;
+        #[allow(unused_unsafe)]
+        // SAFETY: `cpuid` exists on every x86-64 CPU.
+        #[allow(unsafe_code)]
+        let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1)) };
+        let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+        let base = (signature.eax >> 8) & 0xf;
+        let family = if base == 0xf {
+            base + ((signature.eax >> 20) & 0xff)
+        } else {
+            base
+        };
+        amd && family == 0x17
+    }
+}
+
+/// The walks without run-time CPU dispatch (the portable build, or the
+/// only one when the target has `popcnt`).
 fn portable(board: &Board, depth: u32, bulk: bool) -> u64 {
     if bulk {
         plain::perft(board, depth)
@@ -59,7 +141,7 @@ fn portable(board: &Board, depth: u32, bulk: bool) -> u64 {
 /// mostly population counts, and the portable x86-64 baseline has no
 /// `popcnt`: its software fallback costs a quarter of the bulk walk.
 macro_rules! walks {
-    ($inline:expr, $(#[$attr:meta])*) => {
+    ($inline:expr, $sliders:ty, $(#[$attr:meta])*) => {
         /// The number of leaves `depth` plies below `board`, last ply counted in bulk.
         $(#[$attr])*
         pub(super) fn perft(board: &Board, depth: u32) -> u64 {
@@ -103,13 +185,15 @@ macro_rules! walks {
         $(#[$attr])*
         #[inline(never)]
         fn count(board: &Board) -> u64 {
-            board.count_legal_inline()
+            let mut counter = Counter(0);
+            board.generate_legal_with::<$sliders, _>(&mut counter);
+            counter.0
         }
 
         $(#[$attr])*
         #[inline(never)]
         fn count_children(board: &Board) -> u64 {
-            sum_children::<{ $inline }>(board, |child| count(child))
+            sum_children::<$sliders, { $inline }>(board, |child| count(child))
         }
 
         $(#[$attr])*
@@ -120,7 +204,7 @@ macro_rules! walks {
                 leaf: board.as_leaf(),
                 nodes: 0,
             };
-            board.generate_legal(&mut leaves);
+            board.generate_legal_with::<$sliders, _>(&mut leaves);
             leaves.nodes
         }
     };
@@ -131,13 +215,20 @@ macro_rules! walks {
 // crate quick to compile.
 mod plain {
     use super::*;
-    walks!(cfg!(not(popcnt_dispatch)),);
+    walks!(cfg!(not(popcnt_dispatch)), Native,);
 }
 
 #[cfg(popcnt_dispatch)]
 mod with_popcnt {
     use super::*;
-    walks!(true, #[target_feature(enable = "popcnt")]);
+    walks!(true, Magics, #[target_feature(enable = "popcnt")]);
+}
+
+#[cfg(popcnt_dispatch)]
+mod with_pext {
+    use super::*;
+    use crate::attacks::Pext;
+    walks!(true, Pext, #[target_feature(enable = "popcnt,bmi1,bmi2")]);
 }
 
 /// Expands a node without a move list: each move the generator produces
@@ -203,13 +294,16 @@ impl EachMove for MakeLeaves<'_> {
 
 /// The sum of `visit` over the children of `board`.
 #[inline(always)]
-fn sum_children<const INLINE: bool>(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {
+fn sum_children<L: Sliders, const INLINE: bool>(
+    board: &Board,
+    visit: impl FnMut(&Board) -> u64,
+) -> u64 {
     let mut each = EachChild::<_, INLINE> {
         scratch: board.clone(),
         nodes: 0,
         visit,
     };
-    board.generate_legal(&mut each);
+    board.generate_legal_with::<L, _>(&mut each);
     each.nodes
 }
 

@@ -6,19 +6,46 @@
 #   benches/compare.sh            # 3 runs (about 3 minutes each on 2 cores)
 #   benches/compare.sh 1          # one run
 #   benches/compare.sh 0          # no run: tabulate the results already on disk
+#   benches/compare.sh --native 3 # every crate built with -C target-cpu=native
+#
+# The native variant builds into target/native (so the two builds do not
+# rebuild each other) and keeps its results apart. The CPU model comes first
+# in the output, since no figure means anything without it.
 #
 # Each cell is the median over the runs of criterion's median time per
 # iteration, turned into Mnps with the benchmark's node count. The "total" row
 # is all nodes over the summed median times (the five positions as one run).
 # Times are the benchmark thread's CPU time on Linux (BENCH_CLOCK=wall for wall
 # time; see benches/common/mod.rs). Needs jq. Results of every run are kept in
-# target/peers-runs.tsv, the last run's criterion output in target/peers-run.log.
+# target/peers-runs.tsv, the last run's criterion output in target/peers-run.log
+# (under target/native/ for --native).
 set -euo pipefail
 
+native=0
+if [ "${1:-}" = "--native" ]; then
+    native=1
+    shift
+fi
 runs=${1:-3}
 root=$(cd "$(dirname "$0")/.." && pwd)
-crit="$root/target/criterion"
-log="$root/target/peers-runs.tsv"
+build="default"
+target="$root/target"
+if [ "$native" = 1 ]; then
+    build="native (-C target-cpu=native, every crate)"
+    target="$root/target/native"
+    export CARGO_TARGET_DIR="$target"
+    export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-C target-cpu=native"
+fi
+crit="$target/criterion"
+log="$target/peers-runs.tsv"
+mkdir -p "$target"
+
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+family=$(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
+model=$(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
+mhz=$(grep -m1 'cpu MHz' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
+echo "CPU: $cpu (family $family, model $model, ${mhz} MHz as reported), $(nproc) cores"
+echo "build: $build; clock: ${BENCH_CLOCK:-thread CPU time}; rustc $(rustc --version | cut -d' ' -f2)"
 crates=(magicboard cozy-chess chess)
 positions=(startpos kiwipete position3 position4 position5)
 
@@ -48,8 +75,8 @@ if [ "$runs" -gt 0 ]; then
     for run in $(seq 1 "$runs"); do
         echo "peers: run $run of $runs" >&2
         rm -rf "$crit"/bulk_* "$crit"/full_*  # no stale depths
-        if ! cargo bench --bench peers >"$root/target/peers-run.log" 2>&1; then
-            tail -n 30 "$root/target/peers-run.log" >&2
+        if ! cargo bench --bench peers >"$target/peers-run.log" 2>&1; then
+            tail -n 30 "$target/peers-run.log" >&2
             exit 1
         fi
         collect "$run" >>"$log"
@@ -58,9 +85,7 @@ elif [ ! -s "$log" ]; then
     collect 0 >"$log"
 fi
 
-cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
-family=$(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
-echo "CPU: $cpu (family $family), $(nproc) cores; clock: ${BENCH_CLOCK:-thread CPU time}; runs: $(cut -f1 "$log" | sort -u | wc -l); rustc $(rustc --version | cut -d' ' -f2)"
+echo "runs: $(cut -f1 "$log" | sort -u | wc -l)"
 echo
 awk -F'\t' '
     function median(key,   n, i, j, t, a) {

@@ -292,9 +292,9 @@ impl Board {
     }
 
     /// Perft's make: `mv` comes from the legal generator, so no guard is
-    /// needed, and the hash is not kept (counting does not need it: the
-    /// board's `hash` is stale afterwards, so such boards never leave the
-    /// perft module).
+    /// needed, and neither the hash nor the clocks are kept (counting needs
+    /// neither: they are stale afterwards, so such boards never leave the
+    /// perft module). Taken back by [`Board::restore_unhashed`].
     #[inline(always)]
     pub(crate) fn make_move_unhashed(&mut self, mv: Move) -> Undo {
         let kind = self.mailbox[mv.from().index()].unwrap_or(PieceKind::Pawn);
@@ -350,7 +350,8 @@ impl Board {
     }
 
     /// Plays `mv`, moving `kind` (the piece on its from-square): the body
-    /// of [`Board::make_move`], with the hash kept only when `HASH`.
+    /// of [`Board::make_move`], with the hash and the clocks kept only when
+    /// `HASH`.
     #[inline(always)]
     fn apply<const HASH: bool>(&mut self, mv: Move, kind: PieceKind, mut undo: Undo) -> Undo {
         let us = self.side;
@@ -364,7 +365,9 @@ impl Board {
                 self.hash ^= zobrist::en_passant_key(ep.file());
             }
         }
-        self.halfmove = self.halfmove.saturating_add(1);
+        if HASH {
+            self.halfmove = self.halfmove.saturating_add(1);
+        }
 
         if mv.is_castle() {
             let (king_to, rook_to) = mv.castle_destinations();
@@ -379,11 +382,15 @@ impl Board {
             if let Some(captured) = target {
                 self.remove::<HASH>(them, captured, to);
                 undo.captured = Some(captured);
-                self.halfmove = 0;
+                if HASH {
+                    self.halfmove = 0;
+                }
             }
             self.shift::<HASH>(us, kind, from, to);
             if kind == PieceKind::Pawn {
-                self.halfmove = 0;
+                if HASH {
+                    self.halfmove = 0;
+                }
                 let double = to.index().abs_diff(from.index()) == 16;
                 let victim = Square::new(to.file(), from.rank());
                 // En passant takes the pawn beside the mover, and only when
@@ -427,7 +434,7 @@ impl Board {
         if HASH {
             self.hash ^= zobrist::WHITE_TO_MOVE_KEY;
         }
-        if us == Color::Black {
+        if HASH && us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         undo
@@ -529,11 +536,27 @@ impl Board {
         );
     }
 
-    /// The body of [`Board::unmake_move`], also used by perft after
-    /// [`Board::make_move_unhashed`] (whose boards fail the hash check of
-    /// `is_consistent`, hence no assertion here).
+    /// The body of [`Board::unmake_move`].
     #[inline(always)]
     pub(crate) fn restore(&mut self, mv: Move, undo: Undo) {
+        self.restore_pieces(mv, undo);
+        self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
+        self.hash = undo.hash;
+    }
+
+    /// Takes back [`Board::make_move_unhashed`]: pieces, side, castling
+    /// rights and en passant (the hash and clocks it left alone stay stale;
+    /// such boards fail the hash check of `is_consistent`, hence no
+    /// assertion here).
+    #[inline(always)]
+    pub(crate) fn restore_unhashed(&mut self, mv: Move, undo: Undo) {
+        self.restore_pieces(mv, undo);
+    }
+
+    /// What both takebacks restore.
+    #[inline(always)]
+    fn restore_pieces(&mut self, mv: Move, undo: Undo) {
         if undo.applied {
             let them = self.side;
             let us = !them;
@@ -567,8 +590,5 @@ impl Board {
         }
         self.castling = undo.castling;
         self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.fullmove = undo.fullmove;
-        self.hash = undo.hash;
     }
 }

@@ -346,7 +346,7 @@ impl Board {
     /// the rook too would open a rank attack through the rook's square (a
     /// Chess960 rook between the king and an enemy rook or queen); only then
     /// is each square tested again.
-    #[inline]
+    #[inline(always)]
     pub(super) fn castling_move(
         &self,
         side: CastlingSide,

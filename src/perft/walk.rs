@@ -258,7 +258,7 @@ impl<F: FnMut(&Board) -> u64, const INLINE: bool> EachChild<F, INLINE> {
     fn play_here(&mut self, mv: Move) {
         let undo = self.scratch.make_move_unhashed(mv);
         self.nodes += (self.visit)(&self.scratch);
-        self.scratch.restore(mv, undo);
+        self.scratch.restore_unhashed(mv, undo);
     }
 
     #[inline(never)]

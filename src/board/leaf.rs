@@ -7,8 +7,8 @@
 //! fraction of what [`Board::make_move`] and [`Board::unmake_move`] cost.
 //! Its fields are those [`Board`] itself has, computed by the same rules
 //! (the castling rule is [`super::make`]'s, the en-passant rule
-//! [`Board::en_passant_after_double`]); a test checks, move by move, that
-//! they agree with the board `make_move` gives.
+//! [`Board::en_passant_after_double`]); a test in `src/perft/walk.rs`
+//! checks, move by move, that they agree with the board `make_move` gives.
 
 use super::Board;
 use super::make::lose_castling_rights;
@@ -100,47 +100,5 @@ impl Board {
             ep: self.ep,
             side: self.side,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::perft::suite::parse_suite;
-    use crate::{Board, CastlingMode};
-
-    /// Every legal move of every position three plies deep from the CPW
-    /// positions, and two from the first 40 Chess960 positions of the
-    /// suite, gives the leaf `make_move` gives.
-    #[test]
-    fn leaves_agree_with_make_move() {
-        let mut suites = parse_suite(
-            include_str!("../../tests/data/cpw.epd"),
-            CastlingMode::Standard,
-        )
-        .unwrap();
-        let fischer = parse_suite(
-            include_str!("../../tests/data/fischer.epd"),
-            CastlingMode::Chess960,
-        )
-        .unwrap();
-        suites.extend(fischer.into_iter().take(40));
-        let mut checked = 0u64;
-        fn walk(board: &Board, depth: u32, checked: &mut u64) {
-            for mv in board.legal_moves() {
-                let mut child = board.clone();
-                child.make_move(mv);
-                assert_eq!(board.leaf_after(mv), child.as_leaf(), "{board:?} {mv:?}");
-                *checked += 1;
-                if depth > 1 {
-                    walk(&child, depth - 1, checked);
-                }
-            }
-        }
-        for entry in &suites {
-            // Three plies from the CPW positions, two from the Chess960 ones.
-            let depth = if entry.board.is_chess960() { 2 } else { 3 };
-            walk(&entry.board, depth, &mut checked);
-        }
-        assert!(checked > 250_000, "only {checked} moves checked");
     }
 }

@@ -314,11 +314,12 @@ mod tests {
     use crate::perft::suite::parse_suite;
     use alloc::format;
 
-    /// Both walks (the portable one and the one [`leaves`] dispatches to)
-    /// give the published counts of the CPW positions
-    /// (`tests/data/cpw.epd`, see `tests/data/README.md`).
+    /// Every walk this CPU can run (the portable one, the `popcnt` one,
+    /// the BMI2 one, and the one [`leaves`] dispatches to) gives the
+    /// published counts of the CPW positions (`tests/data/cpw.epd`, see
+    /// `tests/data/README.md`).
     #[test]
-    fn both_walks_give_the_published_counts() {
+    fn every_walk_gives_the_published_counts() {
         let budget = if cfg!(debug_assertions) {
             20_000
         } else {
@@ -329,6 +330,42 @@ mod tests {
             CastlingMode::Standard,
         )
         .unwrap();
+        type Walk = fn(&Board, u32, bool) -> u64;
+        #[allow(unused_mut)]
+        let mut walks: alloc::vec::Vec<(&str, Walk)> =
+            alloc::vec![("portable", portable), ("dispatched", leaves)];
+        #[cfg(popcnt_dispatch)]
+        {
+            #[allow(unsafe_code)]
+            fn popcnt(board: &Board, depth: u32, bulk: bool) -> u64 {
+                // SAFETY: pushed below only when the CPU has `popcnt`.
+                unsafe {
+                    if bulk {
+                        with_popcnt::perft(board, depth)
+                    } else {
+                        with_popcnt::perft_full(board, depth)
+                    }
+                }
+            }
+            #[allow(unsafe_code)]
+            fn pext(board: &Board, depth: u32, bulk: bool) -> u64 {
+                // SAFETY: pushed below only when the CPU has `popcnt`,
+                // BMI1 and BMI2.
+                unsafe {
+                    if bulk {
+                        with_pext::perft(board, depth)
+                    } else {
+                        with_pext::perft_full(board, depth)
+                    }
+                }
+            }
+            if std::is_x86_feature_detected!("popcnt") {
+                walks.push(("popcnt", popcnt));
+                if std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2") {
+                    walks.push(("pext", pext));
+                }
+            }
+        }
         let mut checked = 0;
         for entry in &suite {
             for &(depth, expected) in &entry.counts {
@@ -336,21 +373,50 @@ mod tests {
                     continue;
                 }
                 for bulk in [true, false] {
-                    let what = format!("bulk={bulk}: {} depth {depth}", entry.fen);
-                    assert_eq!(
-                        portable(&entry.board, depth, bulk),
-                        expected,
-                        "portable, {what}"
-                    );
-                    assert_eq!(
-                        leaves(&entry.board, depth, bulk),
-                        expected,
-                        "dispatched, {what}"
-                    );
-                    checked += 1;
+                    for (name, walk) in &walks {
+                        let what = format!("{name}, bulk={bulk}: {} depth {depth}", entry.fen);
+                        assert_eq!(walk(&entry.board, depth, bulk), expected, "{what}");
+                        checked += 1;
+                    }
                 }
             }
         }
-        assert!(checked >= 30, "only {checked} checks");
+        assert!(checked >= 60, "only {checked} checks");
+    }
+
+    /// Every legal move of every position three plies deep from the CPW
+    /// positions, and two from the first 40 Chess960 positions of the
+    /// suite, gives the leaf `make_move` gives.
+    #[test]
+    fn leaves_agree_with_make_move() {
+        let mut suites = parse_suite(
+            include_str!("../../tests/data/cpw.epd"),
+            CastlingMode::Standard,
+        )
+        .unwrap();
+        let fischer = parse_suite(
+            include_str!("../../tests/data/fischer.epd"),
+            CastlingMode::Chess960,
+        )
+        .unwrap();
+        suites.extend(fischer.into_iter().take(40));
+        let mut checked = 0u64;
+        fn walk(board: &Board, depth: u32, checked: &mut u64) {
+            for mv in board.legal_moves() {
+                let mut child = board.clone();
+                child.make_move(mv);
+                assert_eq!(board.leaf_after(mv), child.as_leaf(), "{board:?} {mv:?}");
+                *checked += 1;
+                if depth > 1 {
+                    walk(&child, depth - 1, checked);
+                }
+            }
+        }
+        for entry in &suites {
+            // Three plies from the CPW positions, two from the Chess960 ones.
+            let depth = if entry.board.is_chess960() { 2 } else { 3 };
+            walk(&entry.board, depth, &mut checked);
+        }
+        assert!(checked > 250_000, "only {checked} moves checked");
     }
 }

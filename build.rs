@@ -31,7 +31,7 @@ mod magic;
 use magic::Magic;
 
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{Rng, SeedableRng};
+use rand::{SeedableRng, TryRng};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -62,11 +62,61 @@ fn subsets(mask: u64) -> Vec<u64> {
     }
 }
 
-/// Finds a magic for one square and appends its tables.
+/// One square's occupancies (every subset of its mask) with their attack
+/// sets from the ray walk, fewest blockers first.
+///
+/// The order only decides how soon a bad magic is caught, not which magic
+/// the search picks (a candidate passes or fails on the whole set): a bad
+/// magic nearly always sends two of the sparse occupancies (the empty set,
+/// one blocker, two) with different attacks to one slot, so checking those
+/// first rejects a candidate after ~11 entries instead of ~69 in the
+/// carry-rippler order.
+struct Occupancies {
+    occupied: Vec<u64>,
+    attacks: Vec<u64>,
+}
+
+fn occupancies(sq: usize, mask: u64, directions: &[(i8, i8)]) -> Occupancies {
+    let bits = mask.count_ones() as usize;
+    let size = 1usize << bits;
+    // Every subset, then a counting sort by popcount (stable).
+    let subsets = subsets(mask);
+    let mut starts = vec![0usize; bits + 2];
+    for &occ in &subsets {
+        starts[occ.count_ones() as usize + 1] += 1;
+    }
+    let mut k = 1;
+    while k < starts.len() {
+        starts[k] += starts[k - 1];
+        k += 1;
+    }
+    let mut occupied = vec![0u64; size];
+    let mut attacks = vec![0u64; size];
+    for &occ in &subsets {
+        let at = &mut starts[occ.count_ones() as usize];
+        occupied[*at] = occ;
+        attacks[*at] = geometry::sliding_attacks(sq, occ, directions);
+        *at += 1;
+    }
+    Occupancies { occupied, attacks }
+}
+
+/// The generator's next output. `TryRng::try_next_u64` directly rather than
+/// `Rng::next_u64`, which wraps it: one call less per number, in a search
+/// that draws ~21 million of them unoptimised (the same numbers either way).
+#[inline(always)]
+fn next_u64(rng: &mut Xoshiro256PlusPlus) -> u64 {
+    let Ok(x) = rng.try_next_u64();
+    x
+}
+
+/// Finds a magic for one square, appends its tables and checks them.
 ///
 /// This runs unoptimised in users' builds (dependencies' build scripts are
-/// compiled at opt-level 0), so the inner loop is kept plain: one pass over
-/// (occupancy, attacks) pairs, `epoch` tags instead of clearing the slots.
+/// compiled at opt-level 0, and rand with them), so the hot loop is written
+/// for that: slices indexed in `while` loops (no iterator or `Vec` index
+/// calls), `epoch` tags instead of clearing the slots, the sparse
+/// occupancies first (see [`Occupancies`]).
 fn find_magic(
     sq: usize,
     directions: &[(i8, i8)],
@@ -76,70 +126,80 @@ fn find_magic(
     let mask = geometry::relevant_mask(sq, directions);
     let bits = mask.count_ones();
     let shift = 64 - bits;
-    let pairs: Vec<(u64, u64)> = subsets(mask)
-        .into_iter()
-        .map(|occ| (occ, geometry::sliding_attacks(sq, occ, directions)))
-        .collect();
-    let mut slots = vec![(0u32, 0u64); pairs.len()];
+    let occs = occupancies(sq, mask, directions);
+    let (occupied, attacks) = (&occs.occupied[..], &occs.attacks[..]);
+    let size = occupied.len();
+    let mut tags = vec![0u32; size];
+    let mut seen = vec![0u64; size];
+    let (tags, seen) = (&mut tags[..], &mut seen[..]);
     let mut epoch = 0u32;
     let magic = loop {
-        let magic = rng.next_u64() & rng.next_u64() & rng.next_u64();
+        let magic = next_u64(rng) & next_u64(rng) & next_u64(rng);
         if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
             continue;
         }
         epoch += 1;
-        let mut ok = true;
-        for &(occ, attacks) in &pairs {
-            let slot = &mut slots[(occ.wrapping_mul(magic) >> shift) as usize];
-            if slot.0 != epoch {
-                *slot = (epoch, attacks);
-            } else if slot.1 != attacks {
-                ok = false;
+        let mut i = 0;
+        while i < size {
+            let slot = (occupied[i].wrapping_mul(magic) >> shift) as usize;
+            if tags[slot] != epoch {
+                tags[slot] = epoch;
+                seen[slot] = attacks[i];
+            } else if seen[slot] != attacks[i] {
                 break;
             }
+            i += 1;
         }
-        if ok {
+        if i == size {
             break magic;
         }
     };
     let offset = tables.index.len() as u32;
-    let base = tables.attacks.len() as u32;
-    let mut distinct: Vec<u64> = Vec::new();
-    for &(tag, attacks) in &slots {
+    let base = tables.attacks.len();
+    // The distinct attack sets in slot order, each numbered by its first
+    // slot.
+    let mut slot = 0;
+    while slot < size {
         // Slots no occupancy maps to are never read; point them at entry 0.
-        let i = if tag != epoch {
-            0
-        } else if let Some(i) = distinct.iter().position(|&a| a == attacks) {
-            i
-        } else {
-            distinct.push(attacks);
-            distinct.len() - 1
-        };
+        let mut i = 0;
+        if tags[slot] == epoch {
+            let distinct = &tables.attacks[base..];
+            while i < distinct.len() && distinct[i] != seen[slot] {
+                i += 1;
+            }
+            if i == distinct.len() {
+                tables.attacks.push(seen[slot]);
+            }
+        }
         tables
             .index
             .push(u8::try_from(i).expect("at most 256 distinct attack sets per square"));
+        slot += 1;
     }
-    tables.attacks.extend_from_slice(&distinct);
-    Magic {
+    let m = Magic {
         mask,
         magic,
         shift,
         offset,
-        base,
-    }
+        base: base as u32,
+    };
+    verify(sq, &m, &occs, tables);
+    m
 }
 
-/// Checks every occupancy subset of every square against the slow ray walk.
-fn verify(magics: &[Magic], directions: &[(i8, i8)], tables: &Tables) {
-    for (sq, m) in magics.iter().enumerate() {
-        for occ in subsets(m.mask) {
-            let attacks = tables.attacks[m.base as usize + tables.index[m.slot(occ)] as usize];
-            assert_eq!(
-                attacks,
-                geometry::sliding_attacks(sq, occ, directions),
-                "magic table wrong for square {sq}, occupancy {occ:#x}"
-            );
-        }
+/// Checks every occupancy of the square, looked up the way the library
+/// does (`Magic::slot`, the index byte, the distinct sets), against its
+/// attacks from the slow ray walk.
+fn verify(sq: usize, m: &Magic, occs: &Occupancies, tables: &Tables) {
+    let mut i = 0;
+    while i < occs.occupied.len() {
+        let occ = occs.occupied[i];
+        let looked_up = tables.attacks[m.base as usize + tables.index[m.slot(occ)] as usize];
+        assert_eq!(
+            looked_up, occs.attacks[i],
+            "magic table wrong for square {sq}, occupancy {occ:#x}"
+        );
+        i += 1;
     }
 }
 
@@ -257,8 +317,6 @@ fn main() {
     let bishop: Vec<Magic> = (0..64)
         .map(|sq| find_magic(sq, &geometry::BISHOP_DIRECTIONS, &mut rng, &mut tables))
         .collect();
-    verify(&rook, &geometry::ROOK_DIRECTIONS, &tables);
-    verify(&bishop, &geometry::BISHOP_DIRECTIONS, &tables);
 
     let mut out = String::new();
     out.push_str("// @generated by build.rs: do not edit.\n");

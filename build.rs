@@ -260,7 +260,7 @@ fn slow_pext_target(flags: &str) -> bool {
         .split('\x1f')
         .flat_map(|f| f.split(' '))
         .filter_map(|f| f.strip_prefix("target-cpu="))
-        .last()
+        .next_back()
         .unwrap_or("");
     match cpu {
         "znver1" | "znver2" => true,

@@ -12,18 +12,19 @@
 //!   about 150 bytes, and copying measured faster than unmaking);
 //! * perft's make skips the Zobrist hash, which counting does not need
 //!   (the public `Board::make_move` keeps it);
-//! * on x86-64 the walk is compiled three times, and the CPU picks one at
-//!   run time: the portable baseline has no `popcnt` (its software fallback
-//!   costs a quarter of the time), and BMI2's `pext` looks sliding attacks
-//!   up faster than magics where it is fast (Intel since Haswell, AMD since
-//!   Zen 3; Zen 1 and 2 run it in microcode and keep the magics). This
-//!   needs the `std` feature, for the CPU check. A build whose target has
-//!   `popcnt` already compiles the walk once, with `pext` when the target
-//!   has a fast BMI2 (`pext_direct`, see `build.rs`).
+//! * on x86-64 the walk is compiled twice, and the CPU picks one at run
+//!   time: the portable baseline has no `popcnt` (its software fallback
+//!   costs a quarter of the time), so a `modern` copy is compiled with
+//!   `popcnt`, BMI1 and BMI2 for the CPUs that have them (Intel since
+//!   Haswell, AMD since Zen 1). Its slider lookups use BMI2's `pext`,
+//!   faster than magics, except on Zen 1 and 2, which run `pext` in
+//!   microcode and keep the magics. The other CPUs get a plain walk over
+//!   the library's move lists. This needs the `std` feature, for the CPU
+//!   check. A build whose target has `popcnt` compiles the walk once, with
+//!   `pext` when the target has a fast BMI2 (`pext_direct`, see
+//!   `build.rs`).
 //!
-#[cfg(popcnt_dispatch)]
-use crate::attacks::Magics;
-use crate::attacks::{Native, Sliders};
+use crate::attacks::Sliders;
 use crate::board::Leaf;
 use crate::movegen::{Counter, EachMove};
 use crate::{Board, Move};
@@ -34,76 +35,92 @@ use crate::{Board, Move};
 #[inline]
 pub(super) fn leaves(board: &Board, depth: u32, bulk: bool) -> u64 {
     #[cfg(popcnt_dispatch)]
-    match dispatch::walk() {
-        // SAFETY: the `with_pext` functions require `popcnt`, BMI1 and
-        // BMI2, which `dispatch::walk` saw the CPU support. (The unit test
+    if dispatch::modern() {
+        // SAFETY: the `modern` functions require `popcnt`, BMI1 and BMI2,
+        // which `dispatch::modern` saw the CPU support. (The unit test
         // `every_walk_gives_the_published_counts` checks each walk the CPU
         // can run against the published counts.)
         #[allow(unsafe_code)]
-        dispatch::Walk::Pext => {
-            return unsafe {
-                if bulk {
-                    with_pext::perft(board, depth)
-                } else {
-                    with_pext::perft_full(board, depth)
-                }
-            };
-        }
-        // SAFETY: the `with_popcnt` functions only require the `popcnt`
-        // instruction, which `dispatch::walk` saw the CPU support.
-        #[allow(unsafe_code)]
-        dispatch::Walk::Popcnt => {
-            return unsafe {
-                if bulk {
-                    with_popcnt::perft(board, depth)
-                } else {
-                    with_popcnt::perft_full(board, depth)
-                }
-            };
-        }
-        dispatch::Walk::Portable => {}
+        return unsafe {
+            if bulk {
+                modern::perft(board, depth)
+            } else {
+                modern::perft_full(board, depth)
+            }
+        };
     }
     portable(board, depth, bulk)
 }
 
-/// Which walk this CPU runs, found once.
+/// What this CPU runs, found once: whether it has `popcnt`, BMI1 and BMI2
+/// (the `modern` walk), and whether its `pext` is fast.
 #[cfg(popcnt_dispatch)]
 mod dispatch {
+    use crate::Bitboard;
+    use crate::Square;
+    use crate::attacks::{Magics, Pext, Sliders};
     use core::sync::atomic::{AtomicU8, Ordering};
 
-    /// The walks of [`super::leaves`].
-    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-    pub(super) enum Walk {
-        Portable = 1,
-        Popcnt = 2,
-        Pext = 3,
+    /// 0 before the first look; then bit 7 set, bit 0 for `popcnt` with
+    /// BMI1 and BMI2, bit 1 for a fast `pext`.
+    static CPU: AtomicU8 = AtomicU8::new(0);
+
+    #[inline]
+    fn cpu() -> u8 {
+        match CPU.load(Ordering::Relaxed) {
+            0 => {
+                let found = detect();
+                CPU.store(found, Ordering::Relaxed);
+                found
+            }
+            found => found,
+        }
     }
 
-    static WALK: AtomicU8 = AtomicU8::new(0);
-
-    /// The fastest walk this CPU can run (cached after the first call).
+    /// True when the CPU can run the `modern` walk.
     #[inline]
-    pub(super) fn walk() -> Walk {
-        match WALK.load(Ordering::Relaxed) {
-            1 => Walk::Portable,
-            2 => Walk::Popcnt,
-            3 => Walk::Pext,
-            _ => {
-                let walk = detect();
-                WALK.store(walk as u8, Ordering::Relaxed);
-                walk
+    pub(super) fn modern() -> bool {
+        cpu() & 1 != 0
+    }
+
+    /// True when the CPU's `pext` is fast (read after [`modern`]).
+    #[inline(always)]
+    pub(super) fn fast_pext() -> bool {
+        CPU.load(Ordering::Relaxed) & 2 != 0
+    }
+
+    /// The slider lookups of the `modern` walk above its last ply: `pext`
+    /// where it is fast, magics on Zen 1 and 2, with one predictable branch
+    /// per lookup. (A whole walk per lookup scheme measured as about a
+    /// quarter of the crate's compile time; the last ply, where the time
+    /// goes, has a counter per scheme.)
+    pub(super) struct Chosen;
+
+    impl Sliders for Chosen {
+        #[inline(always)]
+        fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
+            if fast_pext() {
+                Pext::rook(sq, occupied)
+            } else {
+                Magics::rook(sq, occupied)
+            }
+        }
+        #[inline(always)]
+        fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
+            if fast_pext() {
+                Pext::bishop(sq, occupied)
+            } else {
+                Magics::bishop(sq, occupied)
             }
         }
     }
 
-    fn detect() -> Walk {
-        let popcnt = std::is_x86_feature_detected!("popcnt");
-        let bmi = std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2");
-        match (popcnt, bmi && !slow_pext()) {
-            (true, true) => Walk::Pext,
-            (true, false) => Walk::Popcnt,
-            _ => Walk::Portable,
-        }
+    fn detect() -> u8 {
+        let modern = std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2");
+        let fast_pext = modern && !slow_pext();
+        0x80 | u8::from(modern) | (u8::from(fast_pext) << 1)
     }
 
     /// True on AMD's family 0x17 (Zen 1 and 2), whose `pext` is microcode
@@ -125,8 +142,8 @@ mod dispatch {
     }
 }
 
-/// The walks without run-time CPU dispatch (the portable build, or the
-/// only one when the target has `popcnt`).
+/// The walks without run-time CPU dispatch: the build's only walk when
+/// the target has `popcnt` (or is not x86-64), else the fallback.
 fn portable(board: &Board, depth: u32, bulk: bool) -> u64 {
     if bulk {
         plain::perft(board, depth)
@@ -135,13 +152,13 @@ fn portable(board: &Board, depth: u32, bulk: bool) -> u64 {
     }
 }
 
-/// The two walks, written once and compiled twice: plain, and (on x86-64
-/// with `std`, when the build does not already assume it) with the
-/// `popcnt` instruction enabled, chosen at run time. Counting moves is
-/// mostly population counts, and the portable x86-64 baseline has no
-/// `popcnt`: its software fallback costs a quarter of the bulk walk.
+/// The two walks (bulk and full), written once for the build's one walk
+/// (`plain`, when the target has `popcnt` or is not x86-64) or its
+/// `modern` copy (`popcnt`, BMI1 and BMI2 enabled, chosen at run time).
+/// `$sliders` are the lookups above the last ply; each module defines
+/// `count`, which counts the last ply.
 macro_rules! walks {
-    ($inline:expr, $sliders:ty, $(#[$attr:meta])*) => {
+    ($sliders:ty, $(#[$attr:meta])*) => {
         /// The number of leaves `depth` plies below `board`, last ply counted in bulk.
         $(#[$attr])*
         pub(super) fn perft(board: &Board, depth: u32) -> u64 {
@@ -182,18 +199,19 @@ macro_rules! walks {
         // One inlined copy of the generator per job (and per colour): the
         // counter, the counter run on each child, and the leaf maker.
 
+        /// The legal moves of `board`, counted with the lookups of `L`.
         $(#[$attr])*
         #[inline(never)]
-        fn count(board: &Board) -> u64 {
+        fn count_with<L: Sliders>(board: &Board) -> u64 {
             let mut counter = Counter(0);
-            board.generate_legal_with::<$sliders, _>(&mut counter);
+            board.generate_legal_with::<L, _>(&mut counter);
             counter.0
         }
 
         $(#[$attr])*
         #[inline(never)]
         fn count_children(board: &Board) -> u64 {
-            sum_children::<$sliders, { $inline }>(board, |child| count(child))
+            sum_children::<$sliders>(board, |child| count(child))
         }
 
         $(#[$attr])*
@@ -210,67 +228,98 @@ macro_rules! walks {
     };
 }
 
-// The walk that runs gets the inlined (fast, large) child expansion; the
-// fallback of the dispatching build gets the compact one, to keep the
-// crate quick to compile.
+// Each module says how its last ply is counted (`count`), the bulk of the
+// work: the modern walk has a counter for each lookup scheme and picks one
+// per node, so that its lookups need no branch there.
+#[cfg(not(popcnt_dispatch))]
 mod plain {
     use super::*;
-    walks!(cfg!(not(popcnt_dispatch)), Native,);
+    use crate::attacks::Native;
+    walks!(Native,);
+
+    #[inline(always)]
+    fn count(board: &Board) -> u64 {
+        count_with::<Native>(board)
+    }
+}
+
+/// The fallback of the dispatching build, for x86-64 CPUs without
+/// `popcnt` or BMI2 (Intel before Haswell, some Pentiums and Celerons):
+/// the walk through the library's own move list and counter, compiled
+/// anyway, so that it costs the crate's compile next to nothing (a third
+/// specialised walk was about a quarter of it).
+#[cfg(popcnt_dispatch)]
+mod plain {
+    use super::*;
+
+    pub(super) fn perft(board: &Board, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => board.count_legal_moves(),
+            _ => children(board, depth, perft),
+        }
+    }
+
+    pub(super) fn perft_full(board: &Board, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => {
+                let moves = board.legal_moves();
+                let mut leaf = board.as_leaf();
+                for &mv in &moves {
+                    board.write_leaf_after(mv, &mut leaf);
+                    core::hint::black_box(&leaf);
+                }
+                moves.len() as u64
+            }
+            _ => children(board, depth, perft_full),
+        }
+    }
+
+    fn children(board: &Board, depth: u32, walk: fn(&Board, u32) -> u64) -> u64 {
+        let mut nodes = 0;
+        for mv in board.legal_moves() {
+            let mut child = board.clone();
+            child.make_move_unhashed(mv);
+            nodes += walk(&child, depth - 1);
+        }
+        nodes
+    }
 }
 
 #[cfg(popcnt_dispatch)]
-mod with_popcnt {
+mod modern {
     use super::*;
-    walks!(true, Magics, #[target_feature(enable = "popcnt")]);
-}
+    use crate::attacks::{Magics, Pext};
+    walks!(dispatch::Chosen, #[target_feature(enable = "popcnt,bmi1,bmi2")]);
 
-#[cfg(popcnt_dispatch)]
-mod with_pext {
-    use super::*;
-    use crate::attacks::Pext;
-    walks!(true, Pext, #[target_feature(enable = "popcnt,bmi1,bmi2")]);
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn count(board: &Board) -> u64 {
+        if dispatch::fast_pext() {
+            count_with::<Pext>(board)
+        } else {
+            count_with::<Magics>(board)
+        }
+    }
 }
 
 /// Expands a node without a move list: each move the generator produces
 /// is made on one scratch board, `visit`ed, and taken back. Used for the
-/// last plies of both walks (no list, no board copy per child).
-///
-/// With `INLINE`, making and unmaking are inlined at each of the
-/// generator's call sites, where they specialise (a knight move needs no
-/// promotion or castling branch): fast but large. Without, one shared copy.
-struct EachChild<F, const INLINE: bool> {
+/// last plies of the bulk walk (no list, no board copy per child). Making
+/// and unmaking are inlined at each of the generator's call sites, where
+/// they specialise (a knight move needs no promotion or castling branch).
+struct EachChild<F> {
     scratch: Board,
     nodes: u64,
     visit: F,
 }
 
-impl<F: FnMut(&Board) -> u64, const INLINE: bool> EachChild<F, INLINE> {
+impl<F: FnMut(&Board) -> u64> EachMove for EachChild<F> {
     #[inline(always)]
-    fn play(&mut self, mv: Move) {
-        if INLINE {
-            self.play_here(mv);
-        } else {
-            self.play_shared(mv);
-        }
-    }
-
-    #[inline(always)]
-    fn play_here(&mut self, mv: Move) {
+    fn each(&mut self, mv: Move) {
         let undo = self.scratch.make_move_unhashed(mv);
         self.nodes += (self.visit)(&self.scratch);
         self.scratch.restore_unhashed(mv, undo);
-    }
-
-    #[inline(never)]
-    fn play_shared(&mut self, mv: Move) {
-        self.play_here(mv);
-    }
-}
-
-impl<F: FnMut(&Board) -> u64, const INLINE: bool> EachMove for EachChild<F, INLINE> {
-    #[inline(always)]
-    fn each(&mut self, mv: Move) {
-        self.play(mv);
     }
 }
 
@@ -294,11 +343,8 @@ impl EachMove for MakeLeaves<'_> {
 
 /// The sum of `visit` over the children of `board`.
 #[inline(always)]
-fn sum_children<L: Sliders, const INLINE: bool>(
-    board: &Board,
-    visit: impl FnMut(&Board) -> u64,
-) -> u64 {
-    let mut each = EachChild::<_, INLINE> {
+fn sum_children<L: Sliders>(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {
+    let mut each = EachChild {
         scratch: board.clone(),
         nodes: 0,
         visit,
@@ -314,8 +360,8 @@ mod tests {
     use crate::perft::suite::parse_suite;
     use alloc::format;
 
-    /// Every walk this CPU can run (the portable one, the `popcnt` one,
-    /// the BMI2 one, and the one [`leaves`] dispatches to) gives the
+    /// Every walk this CPU can run (the portable one, the `popcnt` and
+    /// BMI2 one, and the one [`leaves`] dispatches to) gives the
     /// published counts of the CPW positions (`tests/data/cpw.epd`, see
     /// `tests/data/README.md`).
     #[test]
@@ -337,33 +383,19 @@ mod tests {
         #[cfg(popcnt_dispatch)]
         {
             #[allow(unsafe_code)]
-            fn popcnt(board: &Board, depth: u32, bulk: bool) -> u64 {
-                // SAFETY: pushed below only when the CPU has `popcnt`.
-                unsafe {
-                    if bulk {
-                        with_popcnt::perft(board, depth)
-                    } else {
-                        with_popcnt::perft_full(board, depth)
-                    }
-                }
-            }
-            #[allow(unsafe_code)]
-            fn pext(board: &Board, depth: u32, bulk: bool) -> u64 {
+            fn modern(board: &Board, depth: u32, bulk: bool) -> u64 {
                 // SAFETY: pushed below only when the CPU has `popcnt`,
                 // BMI1 and BMI2.
                 unsafe {
                     if bulk {
-                        with_pext::perft(board, depth)
+                        modern::perft(board, depth)
                     } else {
-                        with_pext::perft_full(board, depth)
+                        modern::perft_full(board, depth)
                     }
                 }
             }
-            if std::is_x86_feature_detected!("popcnt") {
-                walks.push(("popcnt", popcnt));
-                if std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2") {
-                    walks.push(("pext", pext));
-                }
+            if dispatch::modern() {
+                walks.push(("modern", modern));
             }
         }
         let mut checked = 0;

@@ -8,8 +8,9 @@
 //!   magic produces, one byte naming one of that square's distinct attack
 //!   sets (listed in `tables.rs`); pulled in with `include_bytes!` because a
 //!   literal of 100k numbers costs the compiler seconds;
-//! * `pext_index.bin`: the same bytes in the order BMI2's `pext`
-//!   numbers the occupancies, for the `pext` lookups (`src/attacks.rs`).
+//! * `pext_attacks.bin`: for the `pext` lookups (`src/attacks.rs`), every
+//!   attack set in the order BMI2's `pext` numbers the occupancies, packed
+//!   to 16 bits along the piece's rays (unpacked by `pdep`).
 //!
 //! It also sets two cfgs for x86-64: `popcnt_dispatch` (perft picks its
 //! `popcnt` and BMI2 builds at run time) when the target lacks `popcnt`,
@@ -235,18 +236,25 @@ fn pext(value: u64, mut mask: u64) -> u64 {
     out
 }
 
-/// The same index bytes as `tables.index`, in the order BMI2's `pext`
-/// numbers each square's occupancies (`offset + pext(occupied, mask)`):
-/// a magic and `pext` both give a square `2^bits` slots, so the offsets,
-/// the attack sets and their bases are shared.
-fn pext_index<'a>(magics: impl Iterator<Item = &'a Magic>, tables: &Tables) -> Vec<u8> {
-    let mut index = vec![0u8; tables.index.len()];
-    for m in magics {
+/// The attack sets in the order BMI2's `pext` numbers each square's
+/// occupancies (`offset + pext(occupied, mask)`: a magic and `pext` both
+/// give a square `2^bits` slots, so the offsets are shared), each packed
+/// to 16 bits by `pext` with the piece's empty-board rays (a rook attacks
+/// at most 14 of its rays' squares), little-endian. `pdep` with the same
+/// rays unpacks it: one load per lookup where the magics' byte index and
+/// attack set are two dependent ones.
+fn pext_attacks<'a>(magics: impl Iterator<Item = (&'a Magic, u64)>, tables: &Tables) -> Vec<u8> {
+    let mut packed = vec![0u8; 2 * tables.index.len()];
+    for (m, rays) in magics {
         for occ in subsets(m.mask) {
-            index[m.offset as usize + pext(occ, m.mask) as usize] = tables.index[m.slot(occ)];
+            let attacks = tables.attacks[m.base as usize + tables.index[m.slot(occ)] as usize];
+            assert_eq!(attacks & !rays, 0, "attacks outside the rays");
+            let bits = u16::try_from(pext(attacks, rays)).expect("at most 16 ray squares");
+            let at = 2 * (m.offset as usize + pext(occ, m.mask) as usize);
+            packed[at..at + 2].copy_from_slice(&bits.to_le_bytes());
         }
     }
-    index
+    packed
 }
 
 fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
@@ -356,8 +364,8 @@ fn main() {
         "static SLIDER_INDEX: [u8; SLIDER_INDEX_LEN] = \
          *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/slider_index.bin\"));\n\
          #[allow(dead_code)]\n\
-         static PEXT_INDEX: [u8; SLIDER_INDEX_LEN] = \
-         *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/pext_index.bin\"));\n",
+         static PEXT_ATTACKS: [u8; 2 * SLIDER_INDEX_LEN] = \
+         *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/pext_attacks.bin\"));\n",
     );
     let n = tables.attacks.len();
     writeln!(out, "const SLIDER_ATTACKS_LEN: usize = {n};").unwrap();
@@ -424,11 +432,18 @@ fn main() {
         4096,
     );
 
-    let pext_index = pext_index(rook.iter().chain(&bishop), &tables);
+    let rook_rays = (0..64).map(|sq| geometry::rook_attacks(sq, 0));
+    let bishop_rays = (0..64).map(|sq| geometry::bishop_attacks(sq, 0));
+    let pext_attacks = pext_attacks(
+        rook.iter()
+            .zip(rook_rays)
+            .chain(bishop.iter().zip(bishop_rays)),
+        &tables,
+    );
 
     let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    std::fs::write(Path::new(&dir).join("pext_index.bin"), &pext_index)
-        .expect("write pext_index.bin");
+    std::fs::write(Path::new(&dir).join("pext_attacks.bin"), &pext_attacks)
+        .expect("write pext_attacks.bin");
     std::fs::write(Path::new(&dir).join("slider_index.bin"), &tables.index)
         .expect("write slider_index.bin");
     std::fs::write(Path::new(&dir).join("tables.rs"), out).expect("write tables.rs");

@@ -77,7 +77,8 @@ impl Sliders for Magics {
 
 /// BMI2's `pext` in place of the multiplication: the relevant blockers
 /// packed into an index directly (one instruction, and no dependent
-/// multiply and shift), into the same attack sets through `PEXT_INDEX`.
+/// multiply and shift), and each attack set stored in 16 bits that `pdep`
+/// spreads along the rays (one load, not the magics' two).
 ///
 /// Only for code that runs on a CPU with BMI2: code compiled for a target
 /// with it (`pext_direct`), or perft's copy compiled with
@@ -91,18 +92,26 @@ pub(crate) struct Pext;
 impl Sliders for Pext {
     #[inline(always)]
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
-        pext_attacks(&ROOK_MAGICS[sq.index()], occupied)
+        pext_attacks(&ROOK_MAGICS[sq.index()], ROOK_RAYS[sq.index()], occupied)
     }
     #[inline(always)]
     fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-        pext_attacks(&BISHOP_MAGICS[sq.index()], occupied)
+        pext_attacks(
+            &BISHOP_MAGICS[sq.index()],
+            BISHOP_RAYS[sq.index()],
+            occupied,
+        )
     }
 }
 
+/// The attacks of the slider with relevant mask `m.mask` and empty-board
+/// rays `rays`: `pext` of the blockers indexes the square's slice of
+/// `PEXT_ATTACKS`, whose 16 bits `pdep` spreads back along the rays.
 #[cfg(target_arch = "x86_64")]
 #[cfg_attr(not(any(pext_direct, popcnt_dispatch)), allow(dead_code))]
 #[inline(always)]
-fn pext_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
+fn pext_attacks(m: &Magic, rays: u64, occupied: Bitboard) -> Bitboard {
+    use core::arch::x86_64::{_pdep_u64, _pext_u64};
     #[cfg(all(debug_assertions, feature = "std"))]
     debug_assert!(std::is_x86_feature_detected!("bmi2"));
     // SAFETY: `_pext_u64` needs BMI2, and `Pext` is only used where the
@@ -110,10 +119,12 @@ fn pext_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
     // unit test `pext_agrees_with_the_magics` compares every lookup with
     // the magics' on a CPU that has BMI2.
     #[allow(unsafe_code, unused_unsafe)]
-    let index = unsafe { core::arch::x86_64::_pext_u64(occupied.0, m.mask) };
-    Bitboard(
-        SLIDER_ATTACKS[m.base as usize + PEXT_INDEX[m.offset as usize + index as usize] as usize],
-    )
+    let index = m.offset as usize + unsafe { _pext_u64(occupied.0, m.mask) } as usize;
+    let packed = &PEXT_ATTACKS[2 * index..2 * index + 2];
+    let packed = u16::from_le_bytes([packed[0], packed[1]]);
+    // SAFETY: as above: `_pdep_u64` needs BMI2 too.
+    #[allow(unsafe_code, unused_unsafe)]
+    Bitboard(unsafe { _pdep_u64(u64::from(packed), rays) })
 }
 
 /// The lookups the library uses outside perft's dispatched walk: `pext`

@@ -104,8 +104,10 @@
 
 #![no_std]
 #![warn(missing_docs)]
-// One `unsafe` call in the crate: perft's run-time `popcnt` dispatch (see
-// `perft/walk.rs`); everything else is safe code.
+// `unsafe` only on x86-64, for CPU features: perft's run-time dispatch to
+// its `popcnt`/BMI2 walk and the `cpuid` behind it (`perft/walk.rs`), and
+// the BMI2 `pext`/`pdep` of the slider lookups (`attacks.rs`). Each block
+// says why it is sound; everything else is safe code.
 #![deny(unsafe_code)]
 
 extern crate alloc;

@@ -196,15 +196,17 @@ macro_rules! walks {
             }
         }
 
-        // One inlined copy of the generator per job (and per colour): the
-        // counter, the counter run on each child, and the leaf maker.
+        // One inlined copy of the generator per job: the counter, the
+        // counter run on each child, and the leaf maker. The side to move
+        // is a run-time value in each, except in the counter (the last
+        // ply, most of the bulk walk's time), which has a copy per colour.
 
         /// The legal moves of `board`, counted with the lookups of `L`.
         $(#[$attr])*
         #[inline(never)]
         fn count_with<L: Sliders>(board: &Board) -> u64 {
             let mut counter = Counter(0);
-            board.generate_legal_with::<L, _>(&mut counter);
+            board.generate_legal_per_colour::<L, _>(&mut counter);
             counter.0
         }
 

@@ -257,7 +257,10 @@ impl Board {
         } else {
             Bitboard::EMPTY
         };
-        let may_castle = STAGE != NOISY && king_moves && checkers.is_empty() && self.may_castle(us);
+        let may_castle = STAGE != NOISY
+            && king_moves
+            && checkers.is_empty()
+            && self.may_castle(us, king, occupied);
         let attacked = if king_targets.is_empty() && !may_castle {
             Bitboard::EMPTY
         } else {
@@ -324,11 +327,20 @@ impl Board {
         }
     }
 
-    /// True when `color` still has a castling right.
+    /// True when `color` still has a castling right whose path (the squares
+    /// king and rook cross or land on) is empty.
     #[inline(always)]
-    fn may_castle(&self, color: Color) -> bool {
-        self.castling_rights().has(color, CastlingSide::KingSide)
-            || self.castling_rights().has(color, CastlingSide::QueenSide)
+    fn may_castle(&self, color: Color, king: Square, occupied: Bitboard) -> bool {
+        // A right whose path is blocked cannot castle now: no need for the
+        // opponent's attack map (often the case with pieces still home).
+        CastlingSide::ALL.into_iter().any(|side| {
+            self.castling_rights()
+                .rook_file(color, side)
+                .is_some_and(|rook_file| {
+                    let (must_be_empty, _) = castling_squares(color, king.file(), rook_file);
+                    (must_be_empty & occupied).is_empty()
+                })
+        })
     }
 
     /// En-passant captures onto `ep` by pawns in `from`, each verified by

@@ -77,9 +77,10 @@
 //!   boards, games and legal moves that shrink toward short games); turns
 //!   on `std`.
 //!
-//! The minimum supported Rust version is 1.85 (`rust-version` in
-//! Cargo.toml): edition 2024 needs it, and so do `rand` (the build script's)
-//! and `clap` (feature `cli`).
+//! The minimum supported Rust version is 1.86 (`rust-version` in
+//! Cargo.toml): perft's CPU-specific walks are safe functions with
+//! `#[target_feature]`, stable since 1.86; edition 2024, `rand` (the build
+//! script's) and `clap` (feature `cli`) need 1.85.
 //!
 //! ## Stability
 //!

@@ -2,7 +2,8 @@
 //! rights, en-passant square and side to move only.
 //!
 //! A full perft makes every leaf but never looks at one again, so a leaf
-//! needs neither mailbox, clocks, hash nor undo record: [`Board::leaf_after`]
+//! needs neither mailbox, clocks, hash nor undo record:
+//! [`Board::write_leaf_after`]
 //! builds it from the parent by copy, with a few exclusive-ors, in a
 //! fraction of what [`Board::make_move`] and [`Board::unmake_move`] cost.
 //! Its fields are those [`Board`] itself has, computed by the same rules

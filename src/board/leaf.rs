@@ -3,9 +3,8 @@
 //!
 //! A full perft makes every leaf but never looks at one again, so a leaf
 //! needs neither mailbox, clocks, hash nor undo record:
-//! [`Board::write_leaf_after`]
-//! builds it from the parent by copy, with a few exclusive-ors, in a
-//! fraction of what [`Board::make_move`] and [`Board::unmake_move`] cost.
+//! [`Board::write_leaf_after`] builds it from the parent by copy, with a
+//! few exclusive-ors, in a fraction of what [`Board::make_move`] and [`Board::unmake_move`] cost.
 //! Its fields are those [`Board`] itself has, computed by the same rules
 //! (the castling rule is [`super::make`]'s, the en-passant rule
 //! [`Board::en_passant_after_double`]); a test in `src/perft/walk.rs`
@@ -26,9 +25,7 @@ pub(crate) struct Leaf {
 }
 
 impl Board {
-    /// The leaf after `mv`, a legal move on this board (from the
-    /// generator): the same piece sets, rights, en-passant square and side
-    /// to move as `make_move` would leave.
+    /// [`Board::write_leaf_after`] into a fresh leaf (for tests).
     #[cfg(test)]
     pub(crate) fn leaf_after(&self, mv: Move) -> Leaf {
         let mut leaf = self.as_leaf();
@@ -36,8 +33,10 @@ impl Board {
         leaf
     }
 
-    /// [`Board::leaf_after`] written into `leaf` in place (whatever it
-    /// held). In place, because a leaf built in a temporary and then
+    /// The leaf after `mv`, a legal move on this board (from the
+    /// generator), written into `leaf` in place (whatever it held): the
+    /// same piece sets, rights, en-passant square and side to move as
+    /// `make_move` would leave. In place, because a leaf built in a temporary and then
     /// copied out stalled on store forwarding (its eight-byte updates read
     /// back by wider copies): slower than make and unmake, for fewer
     /// instructions.

@@ -68,13 +68,6 @@ impl Board {
     /// ```
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        self.count_legal_inline()
-    }
-
-    /// [`Board::count_legal_moves`], always inlined (so that perft's
-    /// `popcnt` copy compiles it with that instruction).
-    #[inline(always)]
-    pub(crate) fn count_legal_inline(&self) -> u64 {
         let mut counter = Counter(0);
         self.generate_legal(&mut counter);
         counter.0

@@ -82,6 +82,8 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 pub struct Perft<'t> {
     depth: u32,
     bulk: bool,
+    // Read only by the thread pool (feature `parallel`).
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     threads: usize,
     #[cfg(target_has_atomic = "64")]
     table: Option<&'t PerftTable>,

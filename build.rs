@@ -368,7 +368,13 @@ fn main() {
          *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/pext_attacks.bin\"));\n",
     );
     let n = tables.attacks.len();
-    writeln!(out, "const SLIDER_ATTACKS_LEN: usize = {n};").unwrap();
+    // Used only by a const assertion in `attacks.rs`, which rustc before
+    // 1.88 (the MSRV is older) does not count as a use.
+    writeln!(
+        out,
+        "#[allow(dead_code)]\nconst SLIDER_ATTACKS_LEN: usize = {n};"
+    )
+    .unwrap();
     write_array(
         &mut out,
         "SLIDER_ATTACKS",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Ecosystem checks for magicboard (issue 7): no_std, docs, packaging, MSRV,
-# the examples. Called by .ci/run (`bash .ci/ecosystem-checks.sh`); runs on a
+# Ecosystem checks for magicboard: no_std, docs, packaging, MSRV, the
+# examples. Called by .ci/run (`bash .ci/ecosystem-checks.sh`); runs on a
 # clean clone with a stable Rust toolchain and crates.io only. Steps that
 # need something this machine may not have (the thumbv7em target, a C
 # compiler, python-chess (which it tries to install with pip), Stockfish)
@@ -18,13 +18,22 @@ CHECK_TARGET_DIR=target/no_std_check
 # --- no_std ----------------------------------------------------------------
 
 step "no_std: the library without default features (host)"
-cargo build --lib --no-default-features
-cargo build --lib --no-default-features --features serde
+cargo build -p magicboard --lib --no-default-features
+cargo build -p magicboard --lib --no-default-features --features serde,reference
 # `arbitrary` needs no `std` feature of ours (the arbitrary crate itself
-# links std, so it is not cross-built below); `proptest` turns `std` on.
-cargo build --lib --no-default-features --features arbitrary
-cargo test --lib --no-default-features --features arbitrary
-cargo build --lib --no-default-features --features proptest
+# links std, so it is not cross-built below).
+cargo build -p magicboard --lib --no-default-features --features arbitrary
+cargo test -p magicboard --lib --no-default-features --features arbitrary
+
+step "a dependent with default features compiles only the library"
+tree=$(cargo tree -p magicboard -e normal --prefix none)
+echo "$tree"
+for crate in clap indicatif serde_json rayon proptest arbitrary; do
+    if grep -q "^$crate v" <<<"$tree"; then
+        echo "the library's default dependency tree holds $crate"
+        exit 1
+    fi
+done
 
 step "no_std: a #![no_std] staticlib using the library (no std may be linked)"
 # Pin the dependency versions to the main lockfile's.
@@ -41,7 +50,7 @@ fi
 step "no_std: cross-build for $NO_STD_TARGET"
 have_target() { rustup target list --installed 2>/dev/null | grep -qx "$NO_STD_TARGET"; }
 if command -v rustup >/dev/null 2>&1 && { have_target || timeout 300 rustup target add "$NO_STD_TARGET"; }; then
-    cargo build --lib --no-default-features --features serde --target "$NO_STD_TARGET"
+    cargo build -p magicboard --lib --no-default-features --features serde --target "$NO_STD_TARGET"
     cargo build --release --manifest-path "$CHECK_CRATE" --target-dir "$CHECK_TARGET_DIR" \
         --target "$NO_STD_TARGET"
     echo "built for $NO_STD_TARGET (no std exists there)"
@@ -52,7 +61,7 @@ fi
 # --- fuzz targets ----------------------------------------------------------
 
 step "fuzz targets: type-check the cargo-fuzz crate (its own workspace; libFuzzer is C++)"
-# tests/fuzz_drivers.rs runs the targets' checks on every CI run; this makes
+# tests/it/fuzz_drivers.rs runs the targets' checks on every CI run; this makes
 # sure the targets themselves (fuzz/fuzz_targets/*.rs, the structured
 # `game` target's `Arbitrary` input included) still compile.
 if command -v c++ >/dev/null 2>&1; then
@@ -63,41 +72,58 @@ fi
 
 # --- docs ------------------------------------------------------------------
 
-step "docs: rustdoc with -D warnings (all features, and none)"
-RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features
-RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --no-default-features
-RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --no-default-features --features arbitrary
+step "docs: rustdoc with -D warnings (every member with all features; the library with none)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --all-features
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p magicboard --no-default-features
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p magicboard --no-default-features --features arbitrary
 # missing_docs is a warning in src/lib.rs; clippy -D warnings (in .ci/run)
 # turns it into an error, and the doctests run with `cargo test`.
 
 # --- MSRV ------------------------------------------------------------------
 
-step "MSRV"
+step "MSRV: build the library, the tool and the test kit with rust-version's toolchain"
 msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
-echo "rust-version = $msrv (only $(rustc --version) is installed: the MSRV is checked, not compiled with)"
+echo "rust-version = $msrv"
 # clippy's incompatible_msrv lint: no std item newer than rust-version.
-cargo clippy --all-targets --all-features -- -D warnings -D clippy::incompatible_msrv
+cargo clippy --workspace --all-targets --all-features -- -D warnings -D clippy::incompatible_msrv
 # rust-version equals the newest requirement of our dependencies and edition.
-cargo test --release --all-features --test msrv -- --nocapture
-
-# --- packaging -------------------------------------------------------------
-
-step "package: file list"
-list=$(cargo package --allow-dirty --no-verify --list)
-echo "$list"
-for needed in Cargo.toml build.rs src/lib.rs src/geometry.rs src/attacks/magic.rs \
-    src/bin/perft/main.rs README.md CHANGELOG.md LICENSE examples/uci_engine.rs \
-    examples/engine.rs; do
-    grep -qx "$needed" <<<"$list" || { echo "missing from the package: $needed"; exit 1; }
-done
-if grep -q '^tests/' <<<"$list"; then
-    echo "tests/ should stay out of the package"
+cargo test --release --all-features --test it -- msrv:: --nocapture
+if command -v rustup >/dev/null 2>&1 &&
+    { rustup run "$msrv" rustc --version >/dev/null 2>&1 ||
+        timeout 600 rustup toolchain install "$msrv" --profile minimal; }; then
+    RUSTFLAGS="-D warnings" cargo "+$msrv" build --workspace --all-features \
+        --target-dir target/msrv
+    echo "built with $(rustup run "$msrv" rustc --version)"
+else
+    echo "the Rust $msrv toolchain cannot be installed here"
     exit 1
 fi
 
-step "package: build the packaged crate (build.rs included)"
-cargo package --allow-dirty
-crate_file=$(ls -t target/package/magicboard-*.crate | head -n 1)
+# --- packaging -------------------------------------------------------------
+
+step "package: the library's file list"
+list=$(cargo package -p magicboard --allow-dirty --no-verify --list)
+echo "$list"
+for needed in Cargo.toml build.rs src/lib.rs src/geometry.rs src/attacks/magic.rs \
+    README.md CHANGELOG.md LICENSE examples/uci_engine.rs examples/engine.rs; do
+    grep -qx "$needed" <<<"$list" || { echo "missing from the package: $needed"; exit 1; }
+done
+if grep -qE '^(tests|perft|testkit|fuzz|benches)/' <<<"$list"; then
+    echo "tests, benches and the other members should stay out of the package"
+    exit 1
+fi
+
+step "package: every publishable member, built from its package, with no warning"
+# `cargo publish --dry-run --workspace` packages the three crates and
+# builds each from its .crate file (build.rs included), the tool and the
+# test kit against the packaged library.
+log=$(cargo publish --dry-run --workspace --allow-dirty 2>&1) || { echo "$log"; exit 1; }
+echo "$log"
+if grep -E '^(warning|error)' <<<"$log"; then
+    echo "cargo publish --dry-run warned"
+    exit 1
+fi
+crate_file=$(ls -t target/package/magicboard-0*.crate | head -n 1)
 size=$(wc -c <"$crate_file")
 echo "$crate_file: $size bytes"
 if [ "$size" -gt 512000 ]; then
@@ -107,11 +133,11 @@ fi
 
 # --- examples --------------------------------------------------------------
 
-step "examples: the UCI engines driven through a pipe (tests/uci_engine.rs, tests/engine_example.rs)"
-cargo test --release --all-features --test uci_engine --test engine_example
+step "examples: the UCI engines driven through a pipe (tests/it/uci_engine.rs, tests/it/engine_example.rs)"
+cargo test --release --all-features --test it -- uci_engine:: engine_example::
 
 step "examples: perft and attacks"
-cargo build --release --examples
+cargo build --release -p magicboard --examples
 out=$(./target/release/examples/perft 4 2>/dev/null)
 # Published count (CPW "Perft Results", start position, depth 4).
 grep -qx 'Nodes searched: 197281' <<<"$out" || { echo "$out"; exit 1; }
@@ -156,7 +182,7 @@ fi
 step "perft diverge against Stockfish, an independent UCI engine with go perft"
 sf=$(command -v stockfish || { [ -x /usr/games/stockfish ] && echo /usr/games/stockfish; } || true)
 if [ -n "$sf" ]; then
-    cargo build --release --features cli --bin perft
+    cargo build --release --bin perft
     kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
     out=$(./target/release/perft diverge --uci "$sf" --fen "$kiwipete" --depth 4 --timeout 120)
     echo "$out"

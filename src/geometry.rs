@@ -43,20 +43,6 @@ pub const KING_STEPS: [(i8, i8); 8] = [
 
 /// The square `df` files and `dr` ranks away from `sq`, if it is on the board
 /// (`None` too when `sq` itself is off the board).
-///
-/// ```
-/// use magicboard::{geometry, Square};
-/// // A knight's jump from e4, one file right and two ranks up: f6.
-/// let e4 = Square::E4.index();
-/// assert_eq!(geometry::offset(e4, 1, 2), Some(Square::F6.index()));
-/// assert_eq!(geometry::offset(e4, -4, 0), Some(Square::A4.index()));
-/// // No wrapping round the edge: one step right of h1 is off the board,
-/// // not a2 (index 7 + 1).
-/// assert_eq!(geometry::offset(Square::H1.index(), 1, 0), None);
-/// assert_eq!(geometry::offset(e4, 0, 5), None);
-/// // An index past 63 is off the board already.
-/// assert_eq!(geometry::offset(64, 0, 0), None);
-/// ```
 pub fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
     if sq >= 64 {
         return None;
@@ -77,22 +63,6 @@ pub fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
 ///
 /// Any set of directions slides: here only up the file and up the long
 /// diagonal from a1, with pieces on a5 and d4.
-///
-/// ```
-/// use magicboard::{bitboard, geometry, Square};
-/// let occupied = Square::A5.bitboard() | Square::D4.bitboard();
-/// let rays = geometry::sliding_attacks(Square::A1.index(), occupied.0, &[(0, 1), (1, 1)]);
-/// assert_eq!(rays, bitboard! {
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     X . . . . . . .
-///     X . . X . . . .
-///     X . X . . . . .
-///     X X . . . . . .
-///     . . . . . . . .
-/// }.0);
-/// ```
 pub fn sliding_attacks(sq: usize, occupied: u64, directions: &[(i8, i8)]) -> u64 {
     let mut attacks = 0;
     for &(df, dr) in directions {
@@ -113,23 +83,6 @@ pub fn sliding_attacks(sq: usize, occupied: u64, directions: &[(i8, i8)]) -> u64
 /// A rook on a1, pieces on a4 and e1: each ray stops on its blocker. The
 /// table lookup [`attacks::rook_attacks`](crate::attacks::rook_attacks)
 /// agrees.
-///
-/// ```
-/// use magicboard::{attacks, bitboard, geometry, Square};
-/// let occupied = Square::A4.bitboard() | Square::E1.bitboard();
-/// let expected = bitboard! {
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     X . . . . . . .
-///     X . . . . . . .
-///     X . . . . . . .
-///     . X X X X . . .
-/// };
-/// assert_eq!(geometry::rook_attacks(Square::A1.index(), occupied.0), expected.0);
-/// assert_eq!(attacks::rook_attacks(Square::A1, occupied), expected);
-/// ```
 pub fn rook_attacks(sq: usize, occupied: u64) -> u64 {
     sliding_attacks(sq, occupied, &ROOK_DIRECTIONS)
 }
@@ -137,23 +90,6 @@ pub fn rook_attacks(sq: usize, occupied: u64) -> u64 {
 /// Bishop attacks from `sq` given the occupied squares.
 ///
 /// A bishop on f1, pieces on g2 and c4:
-///
-/// ```
-/// use magicboard::{attacks, bitboard, geometry, Square};
-/// let occupied = Square::G2.bitboard() | Square::C4.bitboard();
-/// let expected = bitboard! {
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . X . . . . .
-///     . . . X . . . .
-///     . . . . X . X .
-///     . . . . . . . .
-/// };
-/// assert_eq!(geometry::bishop_attacks(Square::F1.index(), occupied.0), expected.0);
-/// assert_eq!(attacks::bishop_attacks(Square::F1, occupied), expected);
-/// ```
 pub fn bishop_attacks(sq: usize, occupied: u64) -> u64 {
     sliding_attacks(sq, occupied, &BISHOP_DIRECTIONS)
 }
@@ -164,23 +100,6 @@ pub fn bishop_attacks(sq: usize, occupied: u64) -> u64 {
 ///
 /// A rook on d4: its rays without a4, h4, d8 and d1, 10 squares. A rook
 /// in the corner has 12, a bishop in the centre 9.
-///
-/// ```
-/// use magicboard::{bitboard, geometry, Square};
-/// use geometry::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
-/// assert_eq!(geometry::relevant_mask(Square::D4.index(), &ROOK_DIRECTIONS), bitboard! {
-///     . . . . . . . .
-///     . . . X . . . .
-///     . . . X . . . .
-///     . . . X . . . .
-///     . X X . X X X .
-///     . . . X . . . .
-///     . . . X . . . .
-///     . . . . . . . .
-/// }.0);
-/// assert_eq!(geometry::relevant_mask(Square::A1.index(), &ROOK_DIRECTIONS).count_ones(), 12);
-/// assert_eq!(geometry::relevant_mask(Square::D4.index(), &BISHOP_DIRECTIONS).count_ones(), 9);
-/// ```
 pub fn relevant_mask(sq: usize, directions: &[(i8, i8)]) -> u64 {
     let mut mask = 0;
     for &(df, dr) in directions {
@@ -201,23 +120,6 @@ pub fn relevant_mask(sq: usize, directions: &[(i8, i8)]) -> u64 {
 /// One step in each rook direction: the four neighbours of e4 that share
 /// a side with it. In the corner two of the steps leave the board and are
 /// dropped.
-///
-/// ```
-/// use magicboard::{bitboard, geometry, Square};
-/// use geometry::ROOK_DIRECTIONS;
-/// assert_eq!(geometry::step_attacks(Square::E4.index(), &ROOK_DIRECTIONS), bitboard! {
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . X . . .
-///     . . . X . X . .
-///     . . . . X . . .
-///     . . . . . . . .
-///     . . . . . . . .
-/// }.0);
-/// let corner = Square::A2.bitboard() | Square::B1.bitboard();
-/// assert_eq!(geometry::step_attacks(Square::A1.index(), &ROOK_DIRECTIONS), corner.0);
-/// ```
 pub fn step_attacks(sq: usize, steps: &[(i8, i8)]) -> u64 {
     steps
         .iter()
@@ -226,68 +128,16 @@ pub fn step_attacks(sq: usize, steps: &[(i8, i8)]) -> u64 {
 }
 
 /// Knight attacks from `sq`.
-///
-/// ```
-/// use magicboard::{bitboard, geometry, Square};
-/// assert_eq!(geometry::knight_attacks(Square::G1.index()), bitboard! {
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . X . X
-///     . . . . X . . .
-///     . . . . . . . .
-/// }.0);
-/// // All eight jumps in the centre, two in the corner.
-/// assert_eq!(geometry::knight_attacks(Square::D4.index()).count_ones(), 8);
-/// assert_eq!(geometry::knight_attacks(Square::A1.index()).count_ones(), 2);
-/// ```
 pub fn knight_attacks(sq: usize) -> u64 {
     step_attacks(sq, &KNIGHT_JUMPS)
 }
 
 /// King attacks from `sq`.
-///
-/// ```
-/// use magicboard::{bitboard, geometry, Square};
-/// assert_eq!(geometry::king_attacks(Square::E1.index()), bitboard! {
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . X X X . .
-///     . . . X . X . .
-/// }.0);
-/// assert_eq!(geometry::king_attacks(Square::H8.index()).count_ones(), 3);
-/// ```
 pub fn king_attacks(sq: usize) -> u64 {
     step_attacks(sq, &KING_STEPS)
 }
 
 /// Squares a pawn of the given colour attacks from `sq` (`white`: upwards).
-///
-/// ```
-/// use magicboard::{bitboard, geometry, Square};
-/// // A white pawn on e4 takes on d5 or f5.
-/// assert_eq!(geometry::pawn_attacks(true, Square::E4.index()), bitboard! {
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . X . X . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-/// }.0);
-/// // A black one on e4 takes downwards, on d3 or f3.
-/// let black = Square::D3.bitboard() | Square::F3.bitboard();
-/// assert_eq!(geometry::pawn_attacks(false, Square::E4.index()), black.0);
-/// // On the a-file only one capture is on the board.
-/// assert_eq!(geometry::pawn_attacks(true, Square::A2.index()), Square::B3.bitboard().0);
-/// ```
 pub fn pawn_attacks(white: bool, sq: usize) -> u64 {
     let dr = if white { 1 } else { -1 };
     step_attacks(sq, &[(-1, dr), (1, dr)])
@@ -308,26 +158,6 @@ fn direction(a: usize, b: usize) -> Option<(i8, i8)> {
 }
 
 /// Squares strictly between `a` and `b` when they are aligned, else empty.
-///
-/// ```
-/// use magicboard::{bitboard, geometry, Square};
-/// // Along a diagonal, neither end included.
-/// assert_eq!(geometry::between(Square::B2.index(), Square::G7.index()), bitboard! {
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . X . .
-///     . . . . X . . .
-///     . . . X . . . .
-///     . . X . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-/// }.0);
-/// // e2 to e7 along the file: e2..e7 have six squares, four between.
-/// assert_eq!(geometry::between(Square::E2.index(), Square::E7.index()).count_ones(), 4);
-/// // Neighbours have nothing between them; a knight's jump is no line.
-/// assert_eq!(geometry::between(Square::E4.index(), Square::E5.index()), 0);
-/// assert_eq!(geometry::between(Square::A1.index(), Square::B3.index()), 0);
-/// ```
 pub fn between(a: usize, b: usize) -> u64 {
     let Some((df, dr)) = direction(a, b) else {
         return 0;
@@ -346,24 +176,6 @@ pub fn between(a: usize, b: usize) -> u64 {
 
 /// The whole line (edge to edge) through `a` and `b` when they are aligned,
 /// else empty.
-///
-/// ```
-/// use magicboard::{bitboard, geometry, Square};
-/// // The diagonal through b1 and e4 runs on to h7.
-/// assert_eq!(geometry::line(Square::B1.index(), Square::E4.index()), bitboard! {
-///     . . . . . . . .
-///     . . . . . . . X
-///     . . . . . . X .
-///     . . . . . X . .
-///     . . . . X . . .
-///     . . . X . . . .
-///     . . X . . . . .
-///     . X . . . . . .
-/// }.0);
-/// // Two squares of the e-file: the whole file.
-/// assert_eq!(geometry::line(Square::E2.index(), Square::E7.index()).count_ones(), 8);
-/// assert_eq!(geometry::line(Square::A1.index(), Square::B3.index()), 0);
-/// ```
 pub fn line(a: usize, b: usize) -> u64 {
     let Some((df, dr)) = direction(a, b) else {
         return 0;
@@ -383,20 +195,6 @@ pub const CASTLING_DESTINATION_FILES: [(usize, usize); 2] = [(6, 5), (2, 3)];
 /// `(king square, rook square)` on their rank, king side when the rook
 /// stands towards the h-file, else queen side. Meaningful only for squares
 /// of one rank.
-///
-/// ```
-/// use magicboard::{geometry, Square};
-/// use geometry::castling_destinations;
-/// let sq = |s: Square| s.index();
-/// // Standard chess: O-O puts the king on g1 and the rook on f1, O-O-O
-/// // the king on c1 and the rook on d1; the same on Black's rank.
-/// assert_eq!(castling_destinations(sq(Square::E1), sq(Square::H1)), (sq(Square::G1), sq(Square::F1)));
-/// assert_eq!(castling_destinations(sq(Square::E1), sq(Square::A1)), (sq(Square::C1), sq(Square::D1)));
-/// assert_eq!(castling_destinations(sq(Square::E8), sq(Square::H8)), (sq(Square::G8), sq(Square::F8)));
-/// // Chess960, king on b1 and rook on a1: queen side, so the king moves
-/// // right to c1.
-/// assert_eq!(castling_destinations(sq(Square::B1), sq(Square::A1)), (sq(Square::C1), sq(Square::D1)));
-/// ```
 #[inline]
 pub const fn castling_destinations(king: usize, rook: usize) -> (usize, usize) {
     let rank = king & !7;
@@ -413,38 +211,6 @@ pub const fn castling_destinations(king: usize, rook: usize) -> (usize, usize) {
 ///
 /// Standard O-O-O: b1, c1 and d1 must be empty, but only e1, d1 and c1
 /// must be safe (b1 may be attacked: only the rook crosses it).
-///
-/// ```
-/// use magicboard::{bitboard, geometry, Square};
-/// let (empty, king_squares) = geometry::castling_paths(Square::E1.index(), Square::A1.index());
-/// assert_eq!(empty, bitboard! {
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . X X X . . . .
-/// }.0);
-/// assert_eq!(king_squares, bitboard! {
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . . . . . . .
-///     . . X X X . . .
-/// }.0);
-/// // Chess960, king f1 and rook g1 castling short: they swap squares, so
-/// // nothing else need be empty; the king must be safe on f1 and g1.
-/// let (empty, king_squares) = geometry::castling_paths(Square::F1.index(), Square::G1.index());
-/// assert_eq!(empty, 0);
-/// assert_eq!(king_squares, (Square::F1.bitboard() | Square::G1.bitboard()).0);
-/// // Not on one rank: no castling, no paths.
-/// assert_eq!(geometry::castling_paths(Square::E1.index(), Square::H2.index()), (0, 0));
-/// ```
 pub fn castling_paths(king: usize, rook: usize) -> (u64, u64) {
     if king >= 64 || rook >= 64 || king == rook || king / 8 != rook / 8 {
         return (0, 0);

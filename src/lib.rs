@@ -115,8 +115,9 @@ extern crate alloc;
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
-// 1. Geometry (shared with build.rs).
-pub mod geometry;
+// 1. Geometry (shared with build.rs; public only through `reference`).
+#[cfg_attr(not(any(test, feature = "reference")), allow(dead_code))]
+mod geometry;
 
 // 2. Vocabulary.
 pub mod square;
@@ -138,6 +139,8 @@ pub mod movegen;
 pub mod see;
 pub mod tactics;
 pub mod uci;
+#[cfg(feature = "reference")]
+pub mod reference;
 
 // 6. Counting the tree.
 pub mod perft;
@@ -151,14 +154,11 @@ pub mod game;
 #[cfg(feature = "serde")]
 pub mod serde_impls;
 
-// 9. Testing other generators.
-pub mod diverge;
-#[cfg(any(feature = "arbitrary", feature = "proptest"))]
-mod playout;
+// 9. Random games for fuzzing (the test kit crate builds on `playout`).
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
-#[cfg(feature = "proptest")]
-pub mod strategy;
+#[cfg(feature = "arbitrary")]
+pub mod playout;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::{Board, FenError, NullUndo, PieceDelta, Undo};
@@ -173,8 +173,3 @@ pub use perft::{Perft, perft};
 pub use piece::{Piece, PieceKind};
 pub use san::SanError;
 pub use square::{File, ParseSquareError, Rank, Square};
-
-/// The README's Rust examples, compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;

@@ -1,6 +1,6 @@
-//! Games played from a sequence of choices: what the `Arbitrary` impls
-//! (feature `arbitrary`) and the proptest strategies (feature `proptest`)
-//! generate. Every choice names a legal move, so any sequence of choices is
+//! Games played from a sequence of choices (feature `arbitrary`): what the
+//! `Arbitrary` impls and the proptest strategies of the test kit crate
+//! (`magicboard-testkit`) generate. Every choice names a legal move, so any sequence of choices is
 //! a legal game, and a shorter sequence is a shorter game.
 //!
 //! A choice is a point on a ring of `u32` values; each legal move owns a
@@ -17,7 +17,6 @@
 use crate::{Board, Game, Move, PieceKind};
 
 /// The most plies an `Arbitrary` game plays, however long its input.
-#[cfg(feature = "arbitrary")]
 pub(crate) const MAX_PLIES: usize = 300;
 
 /// How many slots a move gets when a choice picks among the legal moves.
@@ -49,7 +48,16 @@ fn point(mv: Move, i: u32) -> u32 {
 
 /// The legal move `choice` picks on `board` (see the module docs); `None`
 /// when there is no legal move.
-pub(crate) fn pick(board: &Board, choice: u32) -> Option<Move> {
+///
+/// ```
+/// use magicboard::{playout, Board};
+/// let board = Board::startpos();
+/// let mv = playout::pick(&board, 12345).unwrap();
+/// assert!(board.legal_moves().contains(&mv));
+/// // The same choice, the same move.
+/// assert_eq!(playout::pick(&board, 12345), Some(mv));
+/// ```
+pub fn pick(board: &Board, choice: u32) -> Option<Move> {
     let mut best: Option<(u32, Move)> = None;
     for mv in board.legal_moves() {
         for i in 0..weight(board, mv) {
@@ -64,8 +72,18 @@ pub(crate) fn pick(board: &Board, choice: u32) -> Option<Move> {
 
 /// A game of at most `plies` moves from `start`, each picked (see
 /// [`pick`]) by the choice `choose` returns; it ends early where no move is
-/// legal.
-pub(crate) fn play<E>(
+/// legal. An error from `choose` ends the game and is returned.
+///
+/// ```
+/// use magicboard::{playout, Board};
+/// use std::convert::Infallible;
+/// let mut choices = [7u32, 99, 3_000_000_000, 42].into_iter().cycle();
+/// let game = playout::play(Board::startpos(), 10, || Ok::<_, Infallible>(choices.next().unwrap()))
+///     .unwrap();
+/// assert_eq!(game.moves().len(), 10);
+/// assert!(game.board().is_consistent());
+/// ```
+pub fn play<E>(
     start: Board,
     plies: usize,
     mut choose: impl FnMut() -> Result<u32, E>,
@@ -82,54 +100,6 @@ pub(crate) fn play<E>(
     Ok(game)
 }
 
-/// The Chess960 start position number `n` (0 to 959, Scharnagl's
-/// numbering; 518 is the standard arrangement), as a Chess960 board.
-/// Numbers from 960 up wrap around.
-pub(crate) fn chess960_start(n: u16) -> Board {
-    let mut n = usize::from(n % 960);
-    let mut rank: [Option<char>; 8] = [None; 8];
-    rank[2 * (n % 4) + 1] = Some('b');
-    n /= 4;
-    rank[2 * (n % 4)] = Some('b');
-    n /= 4;
-    let put = |rank: &mut [Option<char>; 8], mut k: usize, piece: char| {
-        for square in rank.iter_mut().filter(|s| s.is_none()) {
-            if k == 0 {
-                *square = Some(piece);
-                return;
-            }
-            k -= 1;
-        }
-    };
-    put(&mut rank, n % 6, 'q');
-    n /= 6;
-    // The knights on two of the five empty squares: the 10 pairs in order.
-    const KNIGHTS: [(usize, usize); 10] = [
-        (0, 1),
-        (0, 2),
-        (0, 3),
-        (0, 4),
-        (1, 2),
-        (1, 3),
-        (1, 4),
-        (2, 3),
-        (2, 4),
-        (3, 4),
-    ];
-    let (a, b) = KNIGHTS[n];
-    put(&mut rank, b, 'n');
-    put(&mut rank, a, 'n');
-    for piece in ['r', 'k', 'r'] {
-        put(&mut rank, 0, piece);
-    }
-    let black: alloc::string::String = rank.iter().map(|p| p.unwrap_or('?')).collect();
-    let fen = alloc::format!(
-        "{black}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1",
-        black.to_ascii_uppercase()
-    );
-    Board::from_fen_chess960(&fen).unwrap_or_else(|_| Board::startpos())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,12 +114,20 @@ mod tests {
     fn chess960_numbering() {
         // Scharnagl's numbering, as published: 0 is BBQNNRKR, 518 the
         // standard arrangement, 959 RKRNNQBB.
-        assert_eq!(back_rank(&chess960_start(0)), "bbqnnrkr");
-        assert_eq!(back_rank(&chess960_start(518)), "rnbqkbnr");
-        assert_eq!(back_rank(&chess960_start(959)), "rkrnnqbb");
-        let all: BTreeSet<String> = (0..960).map(|n| back_rank(&chess960_start(n))).collect();
+        assert_eq!(back_rank(&Board::chess960_startpos(0).unwrap()), "bbqnnrkr");
+        assert_eq!(
+            back_rank(&Board::chess960_startpos(518).unwrap()),
+            "rnbqkbnr"
+        );
+        assert_eq!(
+            back_rank(&Board::chess960_startpos(959).unwrap()),
+            "rkrnnqbb"
+        );
+        let all: BTreeSet<String> = (0..960)
+            .map(|n| back_rank(&Board::chess960_startpos(n).unwrap()))
+            .collect();
         assert_eq!(all.len(), 960);
-        assert!((0..960).all(|n| chess960_start(n).is_chess960()));
+        assert!((0..960).all(|n| Board::chess960_startpos(n).unwrap().is_chess960()));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 // Each user calls one of these.
 #![allow(dead_code)]
 
-use crate::common::check_board;
+use super::common::check_board;
 use arbitrary::{Arbitrary, Unstructured};
 use magicboard::{Game, Move, MoveError};
 

@@ -166,6 +166,66 @@ impl Board {
         parse(fen, true)
     }
 
+    /// The Chess960 starting position number `n` (Scharnagl's numbering:
+    /// 0 is `bbqnnrkr`, 518 the standard arrangement, 959 `rkrnnqbb`), as a
+    /// Chess960 board with every castling right; `None` for `n` from 960 up.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let board = Board::chess960_startpos(0).unwrap();
+    /// assert_eq!(board.to_fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert!(board.is_chess960());
+    /// assert_eq!(Board::chess960_startpos(518).unwrap().legal_moves().len(), 20);
+    /// assert_eq!(Board::chess960_startpos(960), None);
+    /// ```
+    pub fn chess960_startpos(n: u16) -> Option<Board> {
+        if n >= 960 {
+            return None;
+        }
+        let mut n = usize::from(n);
+        let mut rank: [Option<char>; 8] = [None; 8];
+        rank[2 * (n % 4) + 1] = Some('b');
+        n /= 4;
+        rank[2 * (n % 4)] = Some('b');
+        n /= 4;
+        let put = |rank: &mut [Option<char>; 8], mut k: usize, piece: char| {
+            for square in rank.iter_mut().filter(|s| s.is_none()) {
+                if k == 0 {
+                    *square = Some(piece);
+                    return;
+                }
+                k -= 1;
+            }
+        };
+        put(&mut rank, n % 6, 'q');
+        n /= 6;
+        // The knights on two of the five empty squares: the 10 pairs in order.
+        const KNIGHTS: [(usize, usize); 10] = [
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (2, 3),
+            (2, 4),
+            (3, 4),
+        ];
+        let (a, b) = KNIGHTS[n];
+        put(&mut rank, b, 'n');
+        put(&mut rank, a, 'n');
+        for piece in ['r', 'k', 'r'] {
+            put(&mut rank, 0, piece);
+        }
+        let black: String = rank.iter().map(|p| p.unwrap_or('?')).collect();
+        let fen = alloc::format!(
+            "{black}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1",
+            black.to_ascii_uppercase()
+        );
+        Board::from_fen_chess960(&fen).ok()
+    }
+
     /// Parses a FEN in a given castling mode: [`Board::from_fen`] for
     /// [`CastlingMode::Standard`] (the board is still in Chess960 mode when
     /// its castling rights cannot be standard), [`Board::from_fen_chess960`]

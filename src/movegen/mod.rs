@@ -32,6 +32,7 @@
 
 mod fast;
 mod legality;
+#[cfg(any(test, feature = "reference"))]
 mod reference;
 mod sink;
 

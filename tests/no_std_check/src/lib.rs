@@ -17,11 +17,11 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 /// Runs the checks; 0 means all passed.
 #[no_mangle]
 pub extern "C" fn magicboard_no_std_check() -> u32 {
-    let mut board = Board::startpos();
+    let board = Board::startpos();
     if perft(&board, 3) != 8_902 {
         return 1;
     }
-    let Ok(mut kiwipete) = Board::from_fen(KIWIPETE) else {
+    let Ok(kiwipete) = Board::from_fen(KIWIPETE) else {
         return 2;
     };
     if kiwipete.legal_moves().len() != 48 {

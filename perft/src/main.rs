@@ -1,0 +1,297 @@
+//! `perft`: count the legal-move tree of a position, split it by root move,
+//! run perft suites, or benchmark the generator (crate `magicboard-perft`).
+//!
+//! ```text
+//! perft --depth 6                       # start position, all cores
+//! perft --fen "<FEN>" --depth 5 --divide
+//! perft --depth 7 --hash 256            # with a 256 MiB transposition table
+//! perft --epd tests/data/standard.epd --max-depth 5
+//! perft perftree 3 "<FEN>" "e2e4 e7e5"  # the interface of the perftree tool
+//! perft diverge --cmd "./my-perft.sh" --depth 5   # where another generator goes wrong
+//! perft split --depth 9 --split-depth 3 --out work.split
+//! perft run-shard work.split --shard 1/4 --out r1.txt
+//! perft merge r*.txt
+//! perft --bench                         # the five CPW positions, Mnps each
+//! ```
+//!
+//! Exit status: 0 on success, 1 when a check fails (suite mismatch, wrong
+//! benchmark count, incomplete merge, another generator that disagrees), 2
+//! on bad input (arguments, FEN, unreadable or malformed files, a program
+//! under `diverge` that fails).
+//!
+//! One file per mode: `count` (`--depth`, the default), `divide`
+//! (`--divide`), `bench` (`--bench`), `epd` (`--epd`), `perftree`,
+//! `shard` (`split`, `run-shard`, `merge`) and `diverge`. All chess logic, counting and
+//! threading is the library's ([`magicboard::Perft`]); these files parse
+//! arguments and files and print.
+
+mod bench;
+mod count;
+mod diverge;
+mod divide;
+mod epd;
+mod perftree;
+mod shard;
+
+use clap::{Args, Parser, Subcommand};
+use magicboard::{Board, CastlingMode, Perft, PerftTable};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Count the leaves of the legal-move tree (perft).
+#[derive(Parser, Debug)]
+#[command(name = "perft", version, about, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Position as FEN (six fields, or four as in EPD); default: the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Depth in plies.
+    #[arg(long, short, default_value_t = 5)]
+    depth: u32,
+    /// Print the count below each root move (`e2e4: 20`) before the total.
+    #[arg(long)]
+    divide: bool,
+    /// Make every leaf move instead of counting the last ply in bulk.
+    #[arg(long)]
+    no_bulk: bool,
+    /// Benchmark: the five CPW positions at fixed depths, Mnps each (one
+    /// thread unless --threads says otherwise).
+    #[arg(long, conflicts_with_all = ["epd", "fen", "depth", "divide"])]
+    bench: bool,
+    /// Run a perft suite: one position a line, `<FEN> ;D1 20 ;D2 400 ...`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "divide", "depth"])]
+    epd: Option<PathBuf>,
+    /// With --epd: skip the depths above D.
+    #[arg(long, value_name = "D", requires = "epd")]
+    max_depth: Option<u32>,
+    /// With --epd: skip the checks whose expected count exceeds N.
+    #[arg(long, value_name = "N", requires = "epd")]
+    max_nodes: Option<u64>,
+    #[command(flatten)]
+    global: Global,
+}
+
+/// Options every mode accepts (after the subcommand, for a subcommand).
+#[derive(Args, Debug, Clone)]
+struct Global {
+    /// Read FENs as Chess960 (castling printed king-takes-rook, `e1h1`).
+    #[arg(long, global = true)]
+    chess960: bool,
+    /// Worker threads [default: all cores; 1 for --bench].
+    #[arg(long, short = 't', global = true, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// Transposition table size in MiB (0: none).
+    #[arg(long, global = true, value_name = "MB", default_value_t = 0)]
+    hash: usize,
+    /// Print the result as JSON.
+    #[arg(long, global = true)]
+    json: bool,
+}
+
+impl Global {
+    /// The `--threads` value, else `default`, else all cores.
+    fn threads_or(&self, default: Option<usize>) -> usize {
+        match (self.threads, default) {
+            (Some(n), _) => usize::from(n),
+            (None, Some(n)) => n,
+            (None, None) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+
+    /// The `--hash` table, if any; a size that cannot be allocated is bad
+    /// input.
+    fn table(&self) -> Result<Option<PerftTable>, Failure> {
+        if self.hash == 0 {
+            return Ok(None);
+        }
+        PerftTable::try_new(self.hash).map(Some).ok_or_else(|| {
+            Failure::input(format!(
+                "--hash {}: cannot allocate a table of that many MiB",
+                self.hash
+            ))
+        })
+    }
+
+    /// The castling notation FENs are read in.
+    fn castling_mode(&self) -> CastlingMode {
+        CastlingMode::from_chess960(self.chess960)
+    }
+
+    /// Reads a FEN in the `--chess960` mode: the one way every mode reads
+    /// positions.
+    fn read_fen(&self, fen: &str) -> Result<Board, Failure> {
+        Board::from_fen_with(fen, self.castling_mode())
+            .map_err(|e| Failure::input(format!("invalid FEN: {e}")))
+    }
+}
+
+/// The library's counting options for these settings: the one place that
+/// turns `--threads` and `--hash` into a [`Perft`].
+fn counter<'t>(depth: u32, bulk: bool, threads: usize, table: Option<&'t PerftTable>) -> Perft<'t> {
+    let perft = Perft::new(depth).bulk(bulk).threads(threads);
+    match table {
+        Some(table) => perft.table(table),
+        None => perft,
+    }
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// The interface of the perftree debugging tool: `perft perftree DEPTH FEN [MOVES]`
+    /// prints `e2e4 20` per root move, a blank line, then the total.
+    Perftree {
+        /// Depth in plies.
+        depth: u32,
+        /// Position as FEN.
+        fen: String,
+        /// Moves to play first, UCI, space-separated (one argument or several).
+        moves: Vec<String>,
+    },
+    /// Write the distinct positions SPLIT_DEPTH plies below the root, each
+    /// with the number of move sequences reaching it.
+    Split {
+        /// Root position as FEN; default: the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Total depth of the run in plies.
+        #[arg(long, short)]
+        depth: u32,
+        /// Plies played before splitting.
+        #[arg(long, value_name = "K")]
+        split_depth: u32,
+        /// The split file to write.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// Count shard i of n of a split file: every n-th position from the i-th
+    /// (1-based), times its multiplicity. Prints one result line.
+    RunShard {
+        /// A file written by `perft split`.
+        file: PathBuf,
+        /// Plies to count below each position [default: depth - split-depth].
+        #[arg(long, short)]
+        depth: Option<u32>,
+        /// Which shard: `i/n`, 1 <= i <= n.
+        #[arg(long, value_name = "i/n", value_parser = shard::parse_shard)]
+        shard: (u32, u32),
+        /// Also write the result line to FILE.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Add up shard results; checks that every shard of one split is there once.
+    Merge {
+        /// Result files of `perft run-shard` (several results per file allowed).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Find where another move generator first disagrees with magicboard:
+    /// divide both, follow a move whose counts differ, until the move lists
+    /// differ. Exit status 0 when they agree, 1 on a divergence, 2 when the
+    /// program fails.
+    Diverge(diverge::Args),
+}
+
+/// An error to report on one stderr line, with the exit status.
+struct Failure {
+    status: u8,
+    message: String,
+}
+
+impl Failure {
+    /// Bad input: exit status 2.
+    fn input(message: impl Into<String>) -> Failure {
+        Failure {
+            status: 2,
+            message: message.into(),
+        }
+    }
+
+    /// A failed check: exit status 1.
+    fn check(message: impl Into<String>) -> Failure {
+        Failure {
+            status: 1,
+            message: message.into(),
+        }
+    }
+}
+
+const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn mnps(nodes: u64, seconds: f64) -> f64 {
+    nodes as f64 / seconds.max(1e-9) / 1e6
+}
+
+fn print_json(value: &serde_json::Value) {
+    match serde_json::to_string_pretty(value) {
+        Ok(text) => println!("{text}"),
+        Err(e) => eprintln!("perft: cannot write JSON: {e}"),
+    }
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    let global = &cli.global;
+    match cli.command {
+        Some(Command::Perftree { depth, fen, moves }) => perftree::run(depth, &fen, &moves, global),
+        Some(Command::Split {
+            fen,
+            depth,
+            split_depth,
+            out,
+        }) => shard::split(
+            fen.as_deref().unwrap_or(STARTPOS),
+            depth,
+            split_depth,
+            &out,
+            global,
+        ),
+        Some(Command::RunShard {
+            file,
+            depth,
+            shard,
+            out,
+        }) => shard::run_shard(&file, depth, shard, out.as_deref(), global),
+        Some(Command::Merge { files }) => shard::merge(&files, global),
+        Some(Command::Diverge(args)) => diverge::run(&args, global),
+        None if cli.bench => bench::run(!cli.no_bulk, global),
+        None => match &cli.epd {
+            Some(path) => epd::run(path, cli.max_depth, cli.max_nodes, !cli.no_bulk, global),
+            None => {
+                let board = global.read_fen(cli.fen.as_deref().unwrap_or(STARTPOS))?;
+                if cli.divide {
+                    divide::run(&board, cli.depth, !cli.no_bulk, global)
+                } else {
+                    count::run(&board, cli.depth, !cli.no_bulk, global)
+                }
+            }
+        },
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            // One line: the message up to clap's usage block, joined.
+            let text = e.to_string();
+            let message = text.split("\n\n").next().unwrap_or("invalid arguments");
+            let line: Vec<&str> = message.lines().map(str::trim).collect();
+            eprintln!("perft: {}", line.join(" ").trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("perft: {}", failure.message);
+            ExitCode::from(failure.status)
+        }
+    }
+}

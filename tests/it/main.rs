@@ -1,0 +1,31 @@
+//! The library's integration tests, one binary with a module per subject
+//! (one link instead of one per file). Run one subject with a filter:
+//! `cargo test --release --all-features --test it -- fen::`.
+//!
+//! Expected perft counts come from the published suites in `tests/data/`
+//! (their sources are in `tests/data/README.md`), never from magicboard.
+
+mod common;
+
+mod attacks;
+mod chess960;
+mod differential;
+mod doctests;
+mod engine_api;
+mod engine_example;
+mod fen;
+mod fuzz_drivers;
+mod game;
+mod layers;
+mod msrv;
+mod outcome;
+mod perft;
+mod perft_suites;
+mod properties;
+mod robustness;
+mod san;
+mod scenarios;
+mod see;
+mod serde;
+mod uci_engine;
+mod zobrist;

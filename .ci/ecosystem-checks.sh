@@ -108,8 +108,8 @@ for needed in Cargo.toml build.rs src/lib.rs src/geometry.rs src/attacks/magic.r
     README.md CHANGELOG.md LICENSE examples/uci_engine.rs examples/engine.rs; do
     grep -qx "$needed" <<<"$list" || { echo "missing from the package: $needed"; exit 1; }
 done
-if grep -qE '^(tests|perft|testkit|fuzz|benches)/' <<<"$list"; then
-    echo "tests, benches and the other members should stay out of the package"
+if grep -qE '^(perft|testkit|\.ci)/|^fuzz/Cargo' <<<"$list"; then
+    echo "CI, the fuzz crate and the other members should stay out of the package"
     exit 1
 fi
 
@@ -119,7 +119,7 @@ step "package: every publishable member, built from its package, with no warning
 # test kit against the packaged library.
 log=$(cargo publish --dry-run --workspace --allow-dirty 2>&1) || { echo "$log"; exit 1; }
 echo "$log"
-if grep -E '^(warning|error)' <<<"$log"; then
+if grep -E '^(warning|error)' <<<"$log" | grep -v 'aborting upload due to dry run'; then
     echo "cargo publish --dry-run warned"
     exit 1
 fi

@@ -69,8 +69,9 @@
 //!   Build with `default-features = false` for bare-metal targets.
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`] and
 //!   [`Board`]: square names, UCI-like move text and FEN in human-readable
-//!   formats, compact encodings in the others. Each type's `Serialize`
-//!   implementation describes its format.
+//!   formats (JSON, TOML, ...); a `u8` square index, the `u16` of
+//!   [`Move::to_bits`] and FEN again in compact ones. Deserialising checks
+//!   its input. Each type's `Serialize` implementation describes its format.
 //! - `parallel`: `Perft::threads`, counting on a rayon thread pool (rayon
 //!   links the standard library).
 //! - `arbitrary`: `arbitrary::Arbitrary` for [`Board`], [`Game`], [`Square`]
@@ -141,10 +142,10 @@ pub mod zobrist;
 pub mod board;
 
 // 5. Legal moves.
-pub mod movegen;
+mod movegen;
 pub mod see;
-pub mod tactics;
-pub mod uci;
+mod tactics;
+mod uci;
 
 // 6. Counting the tree.
 pub mod perft;
@@ -156,7 +157,7 @@ pub mod game;
 
 // 8. Optional: serde formats.
 #[cfg(feature = "serde")]
-pub mod serde_impls;
+mod serde_impls;
 
 // 9. Testing other generators.
 pub mod diverge;

@@ -59,6 +59,11 @@ fn san_letter(kind: PieceKind) -> char {
     kind.to_char().to_ascii_uppercase()
 }
 
+/// # SAN notation
+///
+/// Standard Algebraic Notation, the move text of PGN files and of people
+/// (`Nf3`, `exd5`, `O-O`, `e8=Q+`); the [`san`](crate::san) module lists
+/// the variants the reader accepts.
 impl Board {
     /// The SAN of `mv`, which should be legal on this board. A move that is
     /// not legal here (including [`Move::NULL`]) is written `--`, the PGN

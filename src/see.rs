@@ -131,6 +131,11 @@ fn promotion_rank(color: Color) -> Rank {
     Rank::Eighth.relative_to(color)
 }
 
+/// # Static exchange evaluation
+///
+/// What a move wins or loses in material once both sides have captured on
+/// its destination square for as long as capturing pays; the [`see`
+/// module](crate::see) gives the exact definition.
 impl Board {
     /// The exchange after `mv`, which is made, and what `mv` itself gains;
     /// `None` for castling and non-moves (worth 0).

@@ -159,6 +159,14 @@ impl Board {
     /// Parses a move in SAN and returns the one legal move it names. See
     /// the [module documentation](self) for the variants accepted.
     ///
+    /// # Errors
+    ///
+    /// * [`SanError::Syntax`] when `text` is not SAN (empty, not ASCII, an
+    ///   unknown character, no destination square, ...).
+    /// * [`SanError::Illegal`] when no legal move matches it.
+    /// * [`SanError::Ambiguous`] when more than one legal move matches it:
+    ///   it needs a from-file or from-rank.
+    ///
     /// ```
     /// use magicboard::{Board, SanError};
     /// let board = Board::startpos();

@@ -186,6 +186,13 @@ impl Board {
     /// [`Board::see`] with other piece values (indexed by
     /// [`PieceKind::index`]).
     ///
+    /// # Panics
+    ///
+    /// Only with values far beyond any engine's, and only in builds with
+    /// overflow checks (debug builds): when the exchange's running balance
+    /// overflows an `i32`, which values within ±20,000,000 never make it
+    /// do. Other builds then return an unspecified number.
+    ///
     /// ```
     /// use magicboard::Board;
     /// // Nxd5 exd5: with a knight worth 320 the trade loses 220.

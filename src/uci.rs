@@ -18,6 +18,15 @@ use crate::{Board, File, Move, MoveError, PieceKind, Square};
 impl Board {
     /// Parses a move in UCI notation and checks that it is legal here.
     ///
+    /// # Errors
+    ///
+    /// * [`MoveError::BadUci`] when `text` is not a move in UCI notation:
+    ///   four or five ASCII characters, two squares and an optional
+    ///   lower-case promotion letter (`n`, `b`, `r`, `q`). The null move
+    ///   `0000` is refused this way too.
+    /// * [`MoveError::Illegal`] when the move it names is not legal on this
+    ///   board.
+    ///
     /// ```
     /// use magicboard::{Board, MoveError};
     /// let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();

@@ -184,6 +184,29 @@ impl Board {
     /// standard (king not on the e-file, or a castling rook not on the a- or
     /// h-file); see [`Board::from_fen_chess960`] to force it.
     ///
+    /// # Errors
+    ///
+    /// A [`FenError`] naming the first problem found (each variant's
+    /// documentation says exactly when); no input panics.
+    ///
+    /// * The text is not FEN: [`WrongFieldCount`](FenError::WrongFieldCount),
+    ///   [`WrongRankCount`](FenError::WrongRankCount),
+    ///   [`BadRankLength`](FenError::BadRankLength),
+    ///   [`UnknownCharacter`](FenError::UnknownCharacter),
+    ///   [`BadSideToMove`](FenError::BadSideToMove),
+    ///   [`BadCastlingCharacter`](FenError::BadCastlingCharacter),
+    ///   [`BadEnPassant`](FenError::BadEnPassant),
+    ///   [`BadHalfmoveClock`](FenError::BadHalfmoveClock),
+    ///   [`BadFullmoveNumber`](FenError::BadFullmoveNumber).
+    /// * The position is not legal: [`KingCount`](FenError::KingCount) (not
+    ///   one king a side), [`PawnOnBackRank`](FenError::PawnOnBackRank),
+    ///   [`TooMuchMaterial`](FenError::TooMuchMaterial),
+    ///   [`BadCastlingRights`](FenError::BadCastlingRights) (a right without
+    ///   its king and rook), [`EnPassantWrongRank`](FenError::EnPassantWrongRank),
+    ///   [`EnPassantWithoutPawn`](FenError::EnPassantWithoutPawn),
+    ///   [`OppositeCheck`](FenError::OppositeCheck) (the side not to move is
+    ///   in check), [`TooManyCheckers`](FenError::TooManyCheckers).
+    ///
     /// ```
     /// use magicboard::{Board, FenError};
     /// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -199,6 +222,11 @@ impl Board {
     /// Parses a FEN as a Chess960 position: like [`Board::from_fen`], but
     /// the board is in Chess960 mode even when its castling rights look
     /// standard (so castling is written king-takes-rook in UCI).
+    ///
+    /// # Errors
+    ///
+    /// The same as [`Board::from_fen`]'s: a [`FenError`] naming the first
+    /// problem found.
     ///
     /// ```
     /// use magicboard::Board;
@@ -217,6 +245,11 @@ impl Board {
     /// its castling rights cannot be standard), [`Board::from_fen_chess960`]
     /// for [`CastlingMode::Chess960`]. The one function to call when the
     /// mode is a setting (a `--chess960` flag, UCI's `UCI_Chess960`).
+    ///
+    /// # Errors
+    ///
+    /// The same as [`Board::from_fen`]'s: a [`FenError`] naming the first
+    /// problem found.
     ///
     /// ```
     /// use magicboard::{Board, CastlingMode};

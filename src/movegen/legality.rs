@@ -156,6 +156,11 @@ impl Board {
     /// unchanged. The checked form of [`Board::make_move`], for moves from
     /// outside.
     ///
+    /// # Errors
+    ///
+    /// [`MoveError::Illegal`] when `mv` is not legal on this board
+    /// ([`Board::is_legal`] is false); the board is then unchanged.
+    ///
     /// ```
     /// use magicboard::{Board, Move, Square};
     /// let mut board = Board::startpos();
@@ -173,6 +178,11 @@ impl Board {
     /// The board after `mv`, leaving `self` unchanged, or
     /// [`MoveError::Illegal`] when `mv` is not legal here. The checked
     /// form of [`Board::play_unchecked`], like [`Game::play`](crate::Game::play).
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::Illegal`] when `mv` is not legal on this board
+    /// ([`Board::is_legal`] is false).
     ///
     /// ```
     /// use magicboard::{Board, Move, MoveError, Square};

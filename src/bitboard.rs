@@ -229,8 +229,13 @@ impl Bitboard {
     }
 
     /// Builds a set from an 8x8 diagram (rank 8 first, `X` or `x` marks a
-    /// square, `.` an empty one, whitespace ignored). Used by [`bitboard!`](crate::bitboard!);
-    /// panics (at compile time there) on a malformed diagram.
+    /// square, `.` an empty one, whitespace ignored). Used by [`bitboard!`](crate::bitboard!).
+    ///
+    /// # Panics
+    ///
+    /// When the diagram does not have exactly 64 squares, or has a
+    /// character other than `X`, `x`, `.` and whitespace. In a constant, as
+    /// in [`bitboard!`](crate::bitboard!), that is a compile-time error.
     ///
     /// ```
     /// use magicboard::{Bitboard, Square};

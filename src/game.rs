@@ -142,6 +142,11 @@ impl Game {
     /// [`MoveError::Illegal`] and changes nothing. Moves may still be
     /// played after the game has ended by rule: check [`Game::status`].
     ///
+    /// # Errors
+    ///
+    /// [`MoveError::Illegal`] when `mv` is not legal in the current
+    /// position; the game is then unchanged.
+    ///
     /// ```
     /// use magicboard::{Game, Move, MoveError, Square};
     /// let mut game = Game::startpos();
@@ -159,6 +164,12 @@ impl Game {
 
     /// Parses `text` as SAN in the current position and plays it.
     ///
+    /// # Errors
+    ///
+    /// Those of [`Board::parse_san`] ([`SanError::Syntax`],
+    /// [`SanError::Illegal`], [`SanError::Ambiguous`]); the game is then
+    /// unchanged.
+    ///
     /// ```
     /// use magicboard::{Game, SanError};
     /// let mut game = Game::startpos();
@@ -173,6 +184,12 @@ impl Game {
     }
 
     /// Parses `text` as UCI in the current position and plays it.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Board::parse_uci`]: [`MoveError::BadUci`] when `text` is
+    /// not UCI, [`MoveError::Illegal`] when the move is not legal here; the
+    /// game is then unchanged.
     ///
     /// ```
     /// use magicboard::{Game, MoveError};

@@ -4,6 +4,8 @@
 //! built on magic bitboards whose tables the build script searches and emits
 //! at compile time.
 //!
+//! ## Quick start
+//!
 //! ```
 //! use magicboard::{perft, Board};
 //!
@@ -20,42 +22,42 @@
 //! assert_eq!(perft(&board, 2), 2039);
 //! ```
 //!
-//! ## Layers
+//! ## Where to go
 //!
-//! The crate reads top to bottom. **The rule: a module uses only modules of
-//! its own layer or of the layers listed above it** (doc links excepted);
-//! `tests/layers.rs` reads this list and checks every `crate::` path in
-//! `src/` against it.
-//!
-//! 1. [`geometry`]: slow ray walks and castling's destination squares on
-//!    plain indices, shared with `build.rs` and the tests (it uses nothing
-//!    else from the crate).
-//! 2. [`square`], [`bitboard`](mod@bitboard), [`color`], [`piece`],
-//!    [`castling`], [`moves`]: the vocabulary (squares, sets, pieces,
-//!    castling rights, moves and move lists).
-//! 3. [`attacks`], [`zobrist`]: the tables (attack lookups built on magic
-//!    bitboards, and the Polyglot hash keys).
-//! 4. [`board`](mod@board): the position, its attack queries, FEN text,
-//!    the unchecked make/unmake primitive with incremental hashing, null
-//!    moves, move facts (`is_capture`, `captured`), `hash_after` and the
-//!    piece deltas of incremental evaluation.
-//! 5. [`movegen`], [`tactics`], [`see`], [`uci`]: legal generation (all,
-//!    captures, quiets, masked), the make/unmake reference filter, the
-//!    one-move legality tests and checked make; tactical queries
-//!    (`gives_check`, attackers, attack maps); static exchange evaluation;
-//!    UCI move parsing.
-//! 6. [`perft`](mod@perft): counting the move tree (one entry point,
-//!    [`Perft`]; its children are the walks, the transposition table,
-//!    threads, splitting a run into independent pieces, and perft suites).
-//! 7. [`san`], [`outcome`], [`game`]: SAN move text, how a game stands
-//!    (mate, stalemate, draws), and a game with its history (undo,
-//!    repetitions).
-//! 8. `serde_impls` (feature `serde`): the serde formats.
-//! 9. [`diverge`], `strategy` (feature `proptest`), `arbitrary_impls`
-//!    (feature `arbitrary`) and `playout`, the games those two generate:
-//!    for testing other generators (where one first disagrees with
-//!    magicboard; random positions, games and moves for property tests and
-//!    fuzzing).
+//! - **Generate moves**: [`Board::legal_moves`] (or [`Board::for_each_legal`],
+//!   which builds no list); read positions with [`Board::from_fen`] and the
+//!   queries of [`Board`] ([`Board::piece_on`], [`Board::side_to_move`],
+//!   [`Board::in_check`], ...).
+//! - **Write an engine**: [`Board::make_move`] / [`Board::unmake_move`]
+//!   (unchecked, with an [`Undo`]) and [`Board::make_null_move`];
+//!   [`Board::captures`] and [`Board::quiets`] (or [`Board::for_each_capture`]
+//!   and [`Board::for_each_quiet`]) for staged generation; [`Board::is_legal`]
+//!   for a move from a transposition table or a killer slot;
+//!   [`Board::gives_check`]; static exchange evaluation ([`Board::see`],
+//!   [`Board::see_ge`], defined in [`see`]); the Polyglot hash
+//!   [`Board::hash`] and [`Board::hash_after`]; [`Board::piece_delta`] and
+//!   [`Board::make_move_delta`] for incremental evaluation.
+//! - **Play a game** with SAN or UCI text and the draw rules: [`Game`]
+//!   ([`Game::play_san`], [`Game::play_uci`], [`Game::undo`],
+//!   [`Game::status`]). For a single position: [`Board::parse_san`],
+//!   [`Board::to_san`], [`Board::parse_uci`], [`Board::uci`],
+//!   [`Board::status`].
+//! - **Count** the move tree: [`perft`](fn@perft) for the common case,
+//!   [`Perft`] for everything else (every leaf made, threads, a
+//!   [`PerftTable`], [`Perft::divide`]); perft suites are read by
+//!   [`perft::suite`].
+//! - **Test your own generator**: the test kit crate `magicboard-testkit`
+//!   (its `diverge` module finds the first position where another
+//!   generator disagrees with magicboard; its `strategy` module has
+//!   proptest strategies for boards, Chess960 boards, games and legal moves
+//!   that shrink toward short games), and the `arbitrary` feature, for
+//!   fuzzing.
+//! - **Reference oracles**: `magicboard::reference` (feature `reference`):
+//!   the make/unmake legality filter, pseudo-legal generation and slow ray
+//!   walks, written to be obviously right rather than fast.
+//! - **The vocabulary**: [`Square`], [`File`], [`Rank`], [`Bitboard`],
+//!   [`Color`], [`Piece`], [`Move`], [`MoveList`], [`CastlingRights`];
+//!   attack tables in [`attacks`], hash keys in [`zobrist`].
 //!
 //! ## Cargo features
 //!
@@ -66,21 +68,27 @@
 //!   it; it makes bulk counting ~25% faster); serde gets its `std` support.
 //!   Build with `default-features = false` for bare-metal targets.
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`] and
-//!   [`Board`]; the formats are described in the `serde_impls` module.
-//! - `parallel`: `Perft::threads`, counting on a rayon thread pool.
-//! - `cli`: the `perft` command-line tool (pulls in clap); libraries need not.
+//!   [`Board`]: square names, UCI-like move text and FEN in human-readable
+//!   formats (JSON, TOML, ...); a `u8` square index, the `u16` of
+//!   [`Move::to_bits`] and FEN again in compact ones. Deserialising checks
+//!   its input. Each type's `Serialize` implementation describes its format.
+//! - `parallel`: `Perft::threads`, counting on a rayon thread pool (rayon
+//!   links the standard library).
 //! - `arbitrary`: `arbitrary::Arbitrary` for [`Board`], [`Game`], [`Square`]
-//!   and [`Move`], for fuzzing (boards and games reached by legal play; see
-//!   `arbitrary_impls`). Needs no `std` feature of ours, though the
-//!   `arbitrary` crate itself links the standard library.
-//! - `proptest`: proptest strategies in `strategy` (boards, Chess960
-//!   boards, games and legal moves that shrink toward short games); turns
-//!   on `std`.
+//!   and [`Move`], for fuzzing (boards and games reached by legal play), and
+//!   the public `playout` module, the random legal games behind them. Needs
+//!   no `std` feature of ours, though the `arbitrary` crate itself links the
+//!   standard library.
+//! - `reference`: the `reference` module of slow, obviously correct oracles
+//!   (see above), for testing.
+//!
+//! The command-line perft tool is a crate of its own, `magicboard-perft`;
+//! the proptest strategies are in `magicboard-testkit`.
 //!
 //! The minimum supported Rust version is 1.86 (`rust-version` in
 //! Cargo.toml): perft's CPU-specific walks are safe functions with
-//! `#[target_feature]`, stable since 1.86; edition 2024, `rand` (the build
-//! script's) and `clap` (feature `cli`) need 1.85.
+//! `#[target_feature]`, stable since 1.86; edition 2024 and `rand` (the
+//! build script's) need 1.85.
 //!
 //! ## Stability
 //!
@@ -135,10 +143,10 @@ pub mod zobrist;
 pub mod board;
 
 // 5. Legal moves.
-pub mod movegen;
+mod movegen;
 pub mod see;
-pub mod tactics;
-pub mod uci;
+mod tactics;
+mod uci;
 #[cfg(feature = "reference")]
 pub mod reference;
 
@@ -152,7 +160,7 @@ pub mod game;
 
 // 8. Optional: serde formats.
 #[cfg(feature = "serde")]
-pub mod serde_impls;
+mod serde_impls;
 
 // 9. Random games for fuzzing (the test kit crate builds on `playout`).
 #[cfg(feature = "arbitrary")]

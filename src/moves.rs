@@ -328,7 +328,8 @@ impl MoveList {
     }
 
     /// Appends a move. A full list ignores further moves (generation never
-    /// produces more than [`MAX_MOVES`] for a position `Board` accepts).
+    /// produces more than [`MAX_MOVES`] for a position `Board` accepts);
+    /// debug builds of this crate assert instead, to catch the mistake.
     ///
     /// ```
     /// use magicboard::{Move, MoveList, Square};

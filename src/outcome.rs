@@ -195,6 +195,11 @@ impl core::fmt::Display for Status {
     }
 }
 
+/// # Game status
+///
+/// How the game stands as far as this position decides it: checkmate,
+/// stalemate, the draws by rule. Repetitions need the moves that came
+/// before: see [`Game`](crate::Game).
 impl Board {
     /// The status of the game as far as this position decides it: in order
     /// of precedence checkmate, stalemate, insufficient material, the

@@ -59,6 +59,11 @@ fn san_letter(kind: PieceKind) -> char {
     kind.to_char().to_ascii_uppercase()
 }
 
+/// # SAN notation
+///
+/// Standard Algebraic Notation, the move text of PGN files and of people
+/// (`Nf3`, `exd5`, `O-O`, `e8=Q+`); the [`san`](crate::san) module lists
+/// the variants the reader accepts.
 impl Board {
     /// The SAN of `mv`, which should be legal on this board. A move that is
     /// not legal here (including [`Move::NULL`]) is written `--`, the PGN
@@ -153,6 +158,14 @@ impl Board {
 
     /// Parses a move in SAN and returns the one legal move it names. See
     /// the [module documentation](self) for the variants accepted.
+    ///
+    /// # Errors
+    ///
+    /// * [`SanError::Syntax`] when `text` is not SAN (empty, not ASCII, an
+    ///   unknown character, no destination square, ...).
+    /// * [`SanError::Illegal`] when no legal move matches it.
+    /// * [`SanError::Ambiguous`] when more than one legal move matches it:
+    ///   it needs a from-file or from-rank.
     ///
     /// ```
     /// use magicboard::{Board, SanError};

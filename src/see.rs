@@ -131,6 +131,11 @@ fn promotion_rank(color: Color) -> Rank {
     Rank::Eighth.relative_to(color)
 }
 
+/// # Static exchange evaluation
+///
+/// What a move wins or loses in material once both sides have captured on
+/// its destination square for as long as capturing pays; the [`see`
+/// module](crate::see) gives the exact definition.
 impl Board {
     /// The exchange after `mv`, which is made, and what `mv` itself gains;
     /// `None` for castling and non-moves (worth 0).
@@ -180,6 +185,13 @@ impl Board {
 
     /// [`Board::see`] with other piece values (indexed by
     /// [`PieceKind::index`]).
+    ///
+    /// # Panics
+    ///
+    /// Only with values far beyond any engine's, and only in builds with
+    /// overflow checks (debug builds): when the exchange's running balance
+    /// overflows an `i32`, which values within ±20,000,000 never make it
+    /// do. Other builds then return an unspecified number.
     ///
     /// ```
     /// use magicboard::Board;

@@ -12,25 +12,9 @@
 //! | [`Move`] | `"e2e4"`, `"e7e8q"`, `"0000"`, castling `"e1h1c"` | `u16`, [`Move::to_bits`] |
 //! | [`Board`] | FEN; Shredder-FEN for Chess960 | the same FEN string |
 //!
-//! **Moves.** A [`Move`] is a value on its own, without a board, so its text
-//! must carry everything the move holds. Normal moves and promotions are
-//! their UCI text. Castling is stored as "king takes own rook", and UCI's
-//! `e1g1` would lose that flag (a queen can go from e1 to g1 too), so a
-//! castling move is written king-takes-rook (Chess960 UCI, `e1h1`) followed
-//! by the letter `c`: `"e1h1c"`, `"e8a8c"`. `c` is no promotion letter, so
-//! a UCI reader rejects it instead of misreading it. To show moves to a
-//! GUI or a person, use [`Board::uci`] instead.
-//!
-//! **Boards.** Standard boards are written as FEN ([`Board::to_fen`]),
-//! Chess960 boards as Shredder-FEN ([`Board::to_shredder_fen`], castling
-//! rights as rook files such as `HAha`). Reading goes through the checked
-//! parser: a castling field with a file letter gives a Chess960 board
-//! ([`Board::from_fen_chess960`]), otherwise [`Board::from_fen`] decides. A
-//! bad FEN is a deserialisation error carrying the [`FenError`](crate::FenError)
-//! message. One case cannot round-trip through FEN: a Chess960 board that
-//! has lost all its castling rights comes back as a standard board. It
-//! plays, hashes and prints exactly the same (only castling differs between
-//! the two modes), but [`Board::is_chess960`] and `==` tell them apart.
+//! The module is private: each `Serialize` impl's documentation, shown on
+//! its type's page, is where users read the format (why castling moves
+//! carry a `c`, and the one Chess960 case that does not round-trip).
 
 use crate::{Board, Move, PieceKind, Square};
 use core::fmt;
@@ -169,12 +153,17 @@ fn parse_move_text(text: &str) -> Option<Move> {
 /// UCI-like text in human-readable formats, the 16 bits of
 /// [`Move::to_bits`] in compact ones.
 ///
-/// The text is UCI for normal moves and promotions (`"e2e4"`, `"e7e8q"`,
-/// `"0000"` for [`Move::NULL`]); castling is king-takes-rook followed by
-/// `c` (`"e1h1c"`), so that the text keeps the castling flag; the
-/// [module documentation](crate::serde_impls) explains why. Serialising fails only for
-/// a `u16` from [`Move::from_bits`] with promotion bits 6 or 7, which is no
-/// move at all.
+/// A [`Move`] is a value on its own, without a board, so its text must
+/// carry everything the move holds. The text is UCI for normal moves and
+/// promotions (`"e2e4"`, `"e7e8q"`, `"0000"` for [`Move::NULL`]). Castling
+/// is stored as "king takes own rook", and UCI's `e1g1` would lose that
+/// flag (a queen can go from e1 to g1 too), so a castling move is written
+/// king-takes-rook followed by `c`: `"e1h1c"`, `"e8a8c"`. `c` is no
+/// promotion letter, so a UCI reader rejects it instead of misreading it.
+/// To show moves to a GUI or a person, use [`Board::uci`] instead.
+///
+/// Serialising fails only for a `u16` from [`Move::from_bits`] with
+/// promotion bits 6 or 7, which is no move at all.
 ///
 /// ```
 /// use magicboard::{Move, PieceKind, Square};
@@ -233,9 +222,18 @@ impl<'de> Deserialize<'de> for Move {
     }
 }
 
-/// FEN for standard boards, Shredder-FEN for Chess960 boards; read back
-/// through the checked parser. The [module documentation](crate::serde_impls)
-/// names the one Chess960 case that does not round-trip.
+/// FEN for standard boards ([`Board::to_fen`]), Shredder-FEN for Chess960
+/// boards ([`Board::to_shredder_fen`], castling rights as rook files such as
+/// `HAha`), in every format. Reading goes through the checked parser: a
+/// castling field with a file letter gives a Chess960 board
+/// ([`Board::from_fen_chess960`]), otherwise [`Board::from_fen`] decides; a
+/// bad FEN is a deserialisation error carrying the
+/// [`FenError`](crate::FenError) message.
+///
+/// One case cannot round-trip through FEN: a Chess960 board that has lost
+/// all its castling rights comes back as a standard board. It plays, hashes
+/// and prints exactly the same (only castling differs between the two
+/// modes), but [`Board::is_chess960`] and `==` tell them apart.
 ///
 /// ```
 /// use magicboard::Board;

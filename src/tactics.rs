@@ -6,6 +6,11 @@
 use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::{Bitboard, Board, Color, Move, PieceKind};
 
+/// # Tactical queries
+///
+/// Questions a search asks about a position and a move, answered from the
+/// bitboards without making the move: does it give check, which pieces
+/// attack a square under a given occupancy, what does a side attack.
 impl Board {
     /// Pieces of `by` that attack `sq` when `occupied` are the occupied
     /// squares: sliders see through squares left out of `occupied`, which

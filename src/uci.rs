@@ -7,8 +7,25 @@
 
 use crate::{Board, File, Move, MoveError, PieceKind, Square};
 
+/// # UCI notation
+///
+/// Reading moves from GUIs and other engines, and writing them in the
+/// board's castling notation. The reader accepts castling in both notations
+/// on standard boards (`e1g1`, the king's two-square step, and `e1h1`,
+/// king takes rook) and king-takes-rook on Chess960 boards, and returns
+/// only legal moves. Without a board, [`Move::to_uci`] and `Display` write
+/// a move.
 impl Board {
     /// Parses a move in UCI notation and checks that it is legal here.
+    ///
+    /// # Errors
+    ///
+    /// * [`MoveError::BadUci`] when `text` is not a move in UCI notation:
+    ///   four or five ASCII characters, two squares and an optional
+    ///   lower-case promotion letter (`n`, `b`, `r`, `q`). The null move
+    ///   `0000` is refused this way too.
+    /// * [`MoveError::Illegal`] when the move it names is not legal on this
+    ///   board.
     ///
     /// ```
     /// use magicboard::{Board, MoveError};

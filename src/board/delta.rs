@@ -91,6 +91,11 @@ impl PieceDelta {
     }
 }
 
+/// # Incremental evaluation
+///
+/// What a move changes, piece by piece ([`PieceDelta`]), for evaluations
+/// (NNUE accumulators, piece-square tables) that update instead of
+/// recomputing.
 impl Board {
     /// What `mv` would change, without making it. `mv` should be legal
     /// (for a move [`Board::make_move`] would refuse the result is

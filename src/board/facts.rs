@@ -6,6 +6,12 @@
 use super::Board;
 use crate::{Move, PieceKind, Square};
 
+/// # What a move does
+///
+/// Facts about a move on this board, read without making it: the piece it
+/// moves and the piece it captures. Castling is encoded king-takes-own-rook
+/// and en passant takes a pawn that is not on the destination square;
+/// these answer correctly for both.
 impl Board {
     /// The kind of the piece `mv` moves (the king for castling), or `None`
     /// when no piece of the side to move stands on its from-square.

@@ -10,7 +10,8 @@
 use crate::attacks;
 use crate::castling::back_rank;
 use crate::{
-    Bitboard, Board, CastlingMode, CastlingSide, Color, File, Piece, PieceKind, Rank, Square,
+    Bitboard, Board, CastlingMode, CastlingRights, CastlingSide, Color, File, Piece, PieceKind,
+    Rank, Square,
 };
 use alloc::string::String;
 use core::fmt;
@@ -131,12 +132,80 @@ impl fmt::Display for FenError {
 
 impl core::error::Error for FenError {}
 
+/// # Building positions and FEN
+///
+/// A `Board` comes from [`Board::startpos`] or from FEN text read by a
+/// checked parser ([`Board::from_fen`], also behind `str::parse`); these
+/// and the boards legal moves reach from them are legal positions.
+/// [`Board::to_fen`] and [`Board::to_shredder_fen`] write a board back.
 impl Board {
+    /// The standard starting position.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let start = Board::startpos();
+    /// assert_eq!(start.to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// assert_eq!(start.occupied().count(), 32);
+    /// ```
+    pub fn startpos() -> Board {
+        let mut board = Board::empty();
+        let back = [
+            PieceKind::Rook,
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Queen,
+            PieceKind::King,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Rook,
+        ];
+        for (file, kind) in File::ALL.into_iter().zip(back) {
+            board.put_piece(Color::White, kind, Square::new(file, Rank::First));
+            board.put_piece(
+                Color::White,
+                PieceKind::Pawn,
+                Square::new(file, Rank::Second),
+            );
+            board.put_piece(
+                Color::Black,
+                PieceKind::Pawn,
+                Square::new(file, Rank::Seventh),
+            );
+            board.put_piece(Color::Black, kind, Square::new(file, Rank::Eighth));
+        }
+        board.castling = CastlingRights::STANDARD;
+        board.hash = board.hash_from_scratch();
+        board
+    }
+
     /// Parses a FEN (six fields) or EPD-style position (four fields).
     ///
     /// The board is in Chess960 mode when its castling rights cannot be
     /// standard (king not on the e-file, or a castling rook not on the a- or
     /// h-file); see [`Board::from_fen_chess960`] to force it.
+    ///
+    /// # Errors
+    ///
+    /// A [`FenError`] naming the first problem found (each variant's
+    /// documentation says exactly when); no input panics.
+    ///
+    /// * The text is not FEN: [`WrongFieldCount`](FenError::WrongFieldCount),
+    ///   [`WrongRankCount`](FenError::WrongRankCount),
+    ///   [`BadRankLength`](FenError::BadRankLength),
+    ///   [`UnknownCharacter`](FenError::UnknownCharacter),
+    ///   [`BadSideToMove`](FenError::BadSideToMove),
+    ///   [`BadCastlingCharacter`](FenError::BadCastlingCharacter),
+    ///   [`BadEnPassant`](FenError::BadEnPassant),
+    ///   [`BadHalfmoveClock`](FenError::BadHalfmoveClock),
+    ///   [`BadFullmoveNumber`](FenError::BadFullmoveNumber).
+    /// * The position is not legal: [`KingCount`](FenError::KingCount) (not
+    ///   one king a side), [`PawnOnBackRank`](FenError::PawnOnBackRank),
+    ///   [`TooMuchMaterial`](FenError::TooMuchMaterial),
+    ///   [`BadCastlingRights`](FenError::BadCastlingRights) (a right without
+    ///   its king and rook), [`EnPassantWrongRank`](FenError::EnPassantWrongRank),
+    ///   [`EnPassantWithoutPawn`](FenError::EnPassantWithoutPawn),
+    ///   [`OppositeCheck`](FenError::OppositeCheck) (the side not to move is
+    ///   in check), [`TooManyCheckers`](FenError::TooManyCheckers).
     ///
     /// ```
     /// use magicboard::{Board, FenError};
@@ -153,6 +222,11 @@ impl Board {
     /// Parses a FEN as a Chess960 position: like [`Board::from_fen`], but
     /// the board is in Chess960 mode even when its castling rights look
     /// standard (so castling is written king-takes-rook in UCI).
+    ///
+    /// # Errors
+    ///
+    /// The same as [`Board::from_fen`]'s: a [`FenError`] naming the first
+    /// problem found.
     ///
     /// ```
     /// use magicboard::Board;
@@ -231,6 +305,11 @@ impl Board {
     /// its castling rights cannot be standard), [`Board::from_fen_chess960`]
     /// for [`CastlingMode::Chess960`]. The one function to call when the
     /// mode is a setting (a `--chess960` flag, UCI's `UCI_Chess960`).
+    ///
+    /// # Errors
+    ///
+    /// The same as [`Board::from_fen`]'s: a [`FenError`] naming the first
+    /// problem found.
     ///
     /// ```
     /// use magicboard::{Board, CastlingMode};

@@ -6,6 +6,12 @@ use super::make::lose_castling_rights;
 use crate::zobrist;
 use crate::{CastlingSide, Color, Move, PieceKind, Square};
 
+/// # Hashing
+///
+/// [`Board::hash`] is kept up to date by every move made and unmade; these
+/// compute a hash anew: from scratch (to check the incremental one), or
+/// after a move without making it (to prefetch a transposition-table
+/// entry).
 impl Board {
     /// The Polyglot Zobrist hash computed from scratch: every piece, the
     /// castling rights, the en-passant file and the side to move, looked up

@@ -24,6 +24,7 @@ pub(crate) struct Leaf {
     pub(crate) side: Color,
 }
 
+/// # Perft's leaves (crate-internal)
 impl Board {
     /// [`Board::write_leaf_after`] into a fresh leaf (for tests).
     #[cfg(test)]

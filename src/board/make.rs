@@ -177,74 +177,13 @@ pub struct NullUndo {
     hash: u64,
 }
 
-impl Board {
-    /// Passes the turn (a "null move", for null-move pruning): the other
-    /// side moves next, the en-passant square is cleared (and its key taken
-    /// out of the hash), the half-move clock counts as after a move, and
-    /// the move number advances after Black. `None`, and nothing changed,
-    /// when the side to move is in check (passing would leave the king in
-    /// check, which no position allows).
-    ///
-    /// ```
-    /// use magicboard::{Board, Color};
-    /// let mut board = Board::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
-    /// let before = board.clone();
-    /// let undo = board.make_null_move().unwrap();
-    /// assert_eq!(board.side_to_move(), Color::Black);
-    /// assert_eq!(board.en_passant(), None);
-    /// assert_eq!(board.hash(), board.hash_from_scratch());
-    /// board.unmake_null_move(undo);
-    /// assert_eq!(board, before);
-    ///
-    /// let mut in_check = Board::from_fen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1").unwrap();
-    /// assert_eq!(in_check.make_null_move(), None);
-    /// ```
-    pub fn make_null_move(&mut self) -> Option<NullUndo> {
-        if self.in_check() {
-            return None;
-        }
-        let undo = NullUndo {
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            hash: self.hash,
-        };
-        if let Some(ep) = self.ep.take() {
-            self.hash ^= zobrist::en_passant_key(ep.file());
-        }
-        self.halfmove = self.halfmove.saturating_add(1);
-        if self.side == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.side = !self.side;
-        self.hash ^= zobrist::WHITE_TO_MOVE_KEY;
-        debug_assert!(
-            self.is_consistent(),
-            "inconsistent after a null move: {self:?}"
-        );
-        Some(undo)
-    }
-
-    /// Takes back the null move that returned `undo` (the last change made
-    /// to this board): restores it exactly, hash included.
-    ///
-    /// ```
-    /// use magicboard::Board;
-    /// let mut board = Board::startpos();
-    /// let undo = board.make_null_move().unwrap();
-    /// assert_ne!(board.hash(), Board::startpos().hash());
-    /// board.unmake_null_move(undo);
-    /// assert_eq!(board, Board::startpos());
-    /// ```
-    pub fn unmake_null_move(&mut self, undo: NullUndo) {
-        self.side = !self.side;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.fullmove = undo.fullmove;
-        self.hash = undo.hash;
-    }
-}
-
+/// # Making and unmaking moves
+///
+/// The unchecked primitive of search and perft: [`Board::make_move`] plays
+/// a move in place and returns an [`Undo`], which [`Board::unmake_move`]
+/// uses to restore the board exactly. For moves from outside (a GUI, a
+/// file, a user), the checked [`Board::try_make_move`] and [`Board::play`]
+/// are under *Deciding and playing one move* below.
 impl Board {
     /// Plays `mv`, which must be legal on this board (a move from
     /// [`Board::legal_moves`], [`Board::is_legal`] or a checked parser), and
@@ -590,5 +529,76 @@ impl Board {
         }
         self.castling = undo.castling;
         self.ep = undo.ep;
+    }
+}
+
+/// # Null moves
+///
+/// Passing the turn, for null-move pruning.
+impl Board {
+    /// Passes the turn (a "null move", for null-move pruning): the other
+    /// side moves next, the en-passant square is cleared (and its key taken
+    /// out of the hash), the half-move clock counts as after a move, and
+    /// the move number advances after Black. `None`, and nothing changed,
+    /// when the side to move is in check (passing would leave the king in
+    /// check, which no position allows).
+    ///
+    /// ```
+    /// use magicboard::{Board, Color};
+    /// let mut board = Board::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+    /// let before = board.clone();
+    /// let undo = board.make_null_move().unwrap();
+    /// assert_eq!(board.side_to_move(), Color::Black);
+    /// assert_eq!(board.en_passant(), None);
+    /// assert_eq!(board.hash(), board.hash_from_scratch());
+    /// board.unmake_null_move(undo);
+    /// assert_eq!(board, before);
+    ///
+    /// let mut in_check = Board::from_fen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1").unwrap();
+    /// assert_eq!(in_check.make_null_move(), None);
+    /// ```
+    pub fn make_null_move(&mut self) -> Option<NullUndo> {
+        if self.in_check() {
+            return None;
+        }
+        let undo = NullUndo {
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+        };
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= zobrist::en_passant_key(ep.file());
+        }
+        self.halfmove = self.halfmove.saturating_add(1);
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = !self.side;
+        self.hash ^= zobrist::WHITE_TO_MOVE_KEY;
+        debug_assert!(
+            self.is_consistent(),
+            "inconsistent after a null move: {self:?}"
+        );
+        Some(undo)
+    }
+
+    /// Takes back the null move that returned `undo` (the last change made
+    /// to this board): restores it exactly, hash included.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let mut board = Board::startpos();
+    /// let undo = board.make_null_move().unwrap();
+    /// assert_ne!(board.hash(), Board::startpos().hash());
+    /// board.unmake_null_move(undo);
+    /// assert_eq!(board, Board::startpos());
+    /// ```
+    pub fn unmake_null_move(&mut self, undo: NullUndo) {
+        self.side = !self.side;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
+        self.hash = undo.hash;
     }
 }

@@ -3,6 +3,10 @@
 use super::Board;
 use crate::{Bitboard, Color, PieceKind};
 
+/// # Checking the invariants
+///
+/// For code that drives a board hard: fuzzers, property tests, and engines
+/// playing moves from their own tables with the unchecked make.
 impl Board {
     /// True when the board's internal invariants hold: the piece bitboards
     /// are disjoint and agree with the square-by-square table, each side has

@@ -13,6 +13,13 @@ use crate::attacks::{
 };
 use crate::{Board, CastlingSide, Move, MoveError, PieceKind, Rank, Undo};
 
+/// # Deciding and playing one move
+///
+/// For a move from outside (a GUI, a book, a transposition-table or killer
+/// slot): [`Board::is_legal`] and [`Board::is_pseudo_legal`] decide it
+/// without generating a move list, accept any [`Move`] value and never
+/// panic; [`Board::try_make_move`] and [`Board::play`] are the checked
+/// forms of [`Board::make_move`] and [`Board::play_unchecked`].
 impl Board {
     /// True when `mv` is pseudo-legal: the piece on its from-square, of the
     /// side to move, may move so by its movement rules, whether or not that
@@ -149,6 +156,11 @@ impl Board {
     /// unchanged. The checked form of [`Board::make_move`], for moves from
     /// outside.
     ///
+    /// # Errors
+    ///
+    /// [`MoveError::Illegal`] when `mv` is not legal on this board
+    /// ([`Board::is_legal`] is false); the board is then unchanged.
+    ///
     /// ```
     /// use magicboard::{Board, Move, Square};
     /// let mut board = Board::startpos();
@@ -166,6 +178,11 @@ impl Board {
     /// The board after `mv`, leaving `self` unchanged, or
     /// [`MoveError::Illegal`] when `mv` is not legal here. The checked
     /// form of [`Board::play_unchecked`], like [`Game::play`](crate::Game::play).
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::Illegal`] when `mv` is not legal on this board
+    /// ([`Board::is_legal`] is false).
     ///
     /// ```
     /// use magicboard::{Board, Move, MoveError, Square};

@@ -11,6 +11,12 @@ use crate::attacks::{
 };
 use crate::{Board, CastlingSide, Move, MoveList, PieceKind, Rank, Square};
 
+/// # Reference generation
+///
+/// The definition of legality, written to be obviously right rather than
+/// fast: every move the pieces can make by their movement rules, kept when,
+/// once made, it does not leave the mover's king attacked. Slow; the fast
+/// generator is tested against it.
 impl Board {
     /// Every pseudo-legal move: each piece's moves by its movement rules,
     /// ignoring whether the mover's own king is left attacked. Castling is

@@ -90,6 +90,7 @@ pub struct Perft<'t> {
     table_lifetime: PhantomData<&'t ()>,
 }
 
+/// # Setting up a count
 impl Perft<'static> {
     /// Perft to `depth` plies: one thread, no table, the last ply counted in
     /// bulk.
@@ -111,6 +112,10 @@ impl Perft<'static> {
     }
 }
 
+/// # Options
+///
+/// Each returns the changed options, so they chain:
+/// `Perft::new(6).full().table(&table)`.
 impl<'t> Perft<'t> {
     /// Makes every leaf move (and takes it back) instead of counting the
     /// last ply in bulk: the same count, but measures make/unmake as well
@@ -198,7 +203,10 @@ impl<'t> Perft<'t> {
     pub const fn is_bulk(&self) -> bool {
         self.bulk
     }
+}
 
+/// # Counting
+impl<'t> Perft<'t> {
     /// The number of leaves `depth` plies below `board`.
     ///
     /// ```

@@ -117,6 +117,16 @@ impl core::error::Error for SuiteError {}
 /// recognised by its castling rights), [`CastlingMode::Chess960`] for
 /// Chess960 suites, so that moves print king-takes-rook.
 ///
+/// # Errors
+///
+/// A [`SuiteError`] for the first bad line, with its line number and
+/// [`SuiteErrorKind`]: [`Fen`](SuiteErrorKind::Fen) when the position is
+/// not a valid FEN, [`BadField`](SuiteErrorKind::BadField) when a field
+/// after a `;` is not `D<depth> <count>`, [`ZeroDepth`](SuiteErrorKind::ZeroDepth)
+/// for a depth of 0, [`RepeatedDepth`](SuiteErrorKind::RepeatedDepth) for
+/// a depth given twice on one line, [`NoCounts`](SuiteErrorKind::NoCounts)
+/// for a position without counts.
+///
 /// ```
 /// use magicboard::perft::suite::{parse_suite, SuiteErrorKind};
 /// use magicboard::CastlingMode;

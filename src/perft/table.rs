@@ -87,6 +87,12 @@ impl PerftTable {
     /// Like any allocation, a size the machine cannot provide aborts the
     /// process; use [`PerftTable::try_new`] for sizes given by users.
     ///
+    /// # Panics
+    ///
+    /// When the table would take more than `isize::MAX` bytes ("capacity
+    /// overflow"): a `size_mb` of `1 << 43` or more on 64-bit targets, of
+    /// 2048 or more on 32-bit ones.
+    ///
     /// ```
     /// use magicboard::PerftTable;
     /// // 1 MiB of 32-byte buckets; 3 MiB rounds down to 2 MiB.
@@ -129,6 +135,15 @@ impl PerftTable {
     /// one), for sizing by entries rather than by MiB: each bucket holds two
     /// entries in [`PerftTable::BUCKET_BYTES`] bytes. Tiny tables are
     /// useful to test replacement: the counts stay exact, only slower.
+    ///
+    /// # Panics
+    ///
+    /// When the table would take more than `isize::MAX` bytes ("capacity
+    /// overflow"): a `count` over `1 << 57` on 64-bit targets, over
+    /// `1 << 25` on 32-bit ones. (Over `1 << 63`, rounding up overflows:
+    /// builds without overflow checks then panic at the table's first use
+    /// instead.) A size the machine cannot provide aborts the process, as in
+    /// [`PerftTable::new`].
     ///
     /// ```
     /// use magicboard::{Board, Perft, PerftTable};

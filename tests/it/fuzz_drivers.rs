@@ -9,8 +9,7 @@
 //!
 //! `MAGICBOARD_FUZZ_ITERS=N` sets the number of inputs per target.
 
-#[path = "../../fuzz/fuzz_targets/common.rs"]
-mod common;
+use crate::fuzz_common as common;
 #[cfg(feature = "arbitrary")]
 #[path = "../../fuzz/fuzz_targets/structured.rs"]
 mod structured;

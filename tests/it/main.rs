@@ -6,6 +6,10 @@
 //! (their sources are in `tests/data/README.md`), never from magicboard.
 
 mod common;
+/// The fuzz targets' checks (`fuzz/fuzz_targets/common.rs`), run by
+/// `fuzz_drivers` and `robustness` without libFuzzer.
+#[path = "../../fuzz/fuzz_targets/common.rs"]
+mod fuzz_common;
 
 mod attacks;
 mod chess960;

@@ -8,8 +8,7 @@
 //! `unmake_move` restores exactly (checked only in release builds: in debug
 //! builds its consistency `debug_assert!` is allowed to fire).
 
-#[path = "../../fuzz/fuzz_targets/common.rs"]
-mod common;
+use crate::fuzz_common as common;
 
 use magicboard::reference;
 use magicboard::{Board, File, Move, MoveError, Piece, PieceKind, Rank, Square, perft};

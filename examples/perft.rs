@@ -7,8 +7,8 @@
 //! ```
 //!
 //! Arguments: depth (default 4), then a FEN (default: the start position).
-//! For the full tool with Chess960 and benchmarks, see `src/bin/perft/main.rs`
-//! (`cargo run --release --features cli --bin perft -- --help`).
+//! For the full tool with Chess960 and benchmarks, see the `magicboard-perft`
+//! crate (`cargo run --release --bin perft -- --help`).
 
 use magicboard::{Board, Perft};
 use std::process::ExitCode;

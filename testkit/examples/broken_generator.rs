@@ -9,7 +9,7 @@
 //! `go perft`:
 //!
 //! ```text
-//! cargo build --release --features cli --bin perft --example broken_generator
+//! cargo build --release --bin perft --example broken_generator
 //! B=target/release/examples/broken_generator
 //! $B --bug en-passant --plies 3 4 "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
 //! target/release/perft diverge --cmd "$B --bug en-passant --plies 3" --depth 5 \

@@ -1,4 +1,4 @@
-//! The proptest strategies of `magicboard_testkit::strategy` (feature `proptest`):
+//! The proptest strategies of `magicboard_testkit::strategy`:
 //! the crate's own properties checked on their boards and games, a second
 //! generator (the `chess` crate) compared move list by move list, as the
 //! README's "Testing your own generator" shows, and shrinking checked to

@@ -169,7 +169,7 @@ mod arbitrary_impls;
 pub mod playout;
 
 pub use bitboard::{Bitboard, BitboardIter};
-pub use board::{Board, FenError, NullUndo, PieceDelta, Undo};
+pub use board::{Board, BoardBuilder, FenError, NullUndo, PieceDelta, PositionError, Undo};
 pub use castling::{CastlingMode, CastlingRights, CastlingSide};
 pub use color::Color;
 pub use game::Game;

@@ -7,17 +7,29 @@
 //! that is not a valid position is rejected with a [`FenError`] naming the
 //! problem; no input panics and no half-built board escapes.
 
-use crate::attacks;
 use crate::castling::back_rank;
 use crate::{
-    Bitboard, Board, CastlingMode, CastlingRights, CastlingSide, Color, File, Piece, PieceKind,
-    Rank, Square,
+    Bitboard, Board, BoardBuilder, CastlingMode, CastlingRights, CastlingSide, Color, File, Piece,
+    PieceKind, PositionError, Rank, Square,
 };
 use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
-/// Why a FEN string was rejected.
+/// Why a FEN string was rejected: its text cannot be read (the first
+/// variants, each naming the field), or it reads as a position that cannot
+/// exist ([`FenError::Position`], the same [`PositionError`] that
+/// [`BoardBuilder::build`](crate::BoardBuilder::build) returns).
+///
+/// ```
+/// use magicboard::{Board, FenError, PositionError};
+/// // A typo: the side-to-move field.
+/// assert_eq!(Board::from_fen("8/8/8/8/8/8/8/K1k5 x - - 0 1"), Err(FenError::BadSideToMove));
+/// // Well-formed, but the kings touch: the side not to move is in check.
+/// let err = Board::from_fen("8/8/8/8/8/8/8/Kk6 w - - 0 1").unwrap_err();
+/// assert_eq!(err, FenError::Position(PositionError::OppositeCheck));
+/// assert!(matches!(err, FenError::Position(_)));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum FenError {
@@ -37,9 +49,9 @@ pub enum FenError {
     /// A character in the castling field that is not `K`, `Q`, `k`, `q`,
     /// a file letter `A`-`H`/`a`-`h`, or a lone `-`.
     BadCastlingCharacter(char),
-    /// A castling right whose king is not on its first rank, or without a
-    /// rook of that colour on that side of the king (or on that file).
-    BadCastlingRights {
+    /// The castling field names one side's right twice (`KK`, `KH`, or two
+    /// rooks on one side of the king).
+    DuplicateCastlingRight {
         /// The side the right belongs to.
         color: Color,
         /// The offending character of the castling field.
@@ -47,33 +59,18 @@ pub enum FenError {
     },
     /// The en-passant field is not `-` or a square.
     BadEnPassant,
-    /// The en-passant square is not on the third rank (Black to move) or the
-    /// sixth rank (White to move).
-    EnPassantWrongRank(Square),
-    /// No pawn stands in front of the en-passant square that could just
-    /// have advanced two squares over it (or the squares it crossed are not empty).
-    EnPassantWithoutPawn(Square),
     /// The half-move clock is not a number in `0..=4294967295`.
     BadHalfmoveClock,
     /// The full-move number is not a number in `0..=4294967295`.
     BadFullmoveNumber,
-    /// A side does not have exactly one king.
-    KingCount {
-        /// The side.
-        color: Color,
-        /// How many kings it has.
-        count: u32,
-    },
-    /// A pawn on the first or last rank.
-    PawnOnBackRank(Square),
-    /// A side has more than 16 pieces, more than 8 pawns, or more promoted
-    /// pieces than missing pawns.
-    TooMuchMaterial(Color),
-    /// The side that is not to move is in check.
-    OppositeCheck,
-    /// The side to move is attacked by more than two pieces, which no
-    /// legal move can produce.
-    TooManyCheckers,
+    /// The text is well-formed but the position cannot exist.
+    Position(PositionError),
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::Position(e)
+    }
 }
 
 impl fmt::Display for FenError {
@@ -99,38 +96,26 @@ impl fmt::Display for FenError {
             FenError::BadCastlingCharacter(c) => {
                 write!(f, "unknown character {c:?} in castling rights")
             }
-            FenError::BadCastlingRights { color, right } => write!(
+            FenError::DuplicateCastlingRight { color, right } => write!(
                 f,
-                "castling right {right:?}: {color} has no king on its first rank with a rook there"
+                "castling right {right:?}: {color} already has a right on that side"
             ),
             FenError::BadEnPassant => f.write_str("en-passant field must be '-' or a square"),
-            FenError::EnPassantWrongRank(sq) => write!(
-                f,
-                "en-passant square {sq} is not on the 6th rank (White to move) or 3rd (Black to move)"
-            ),
-            FenError::EnPassantWithoutPawn(sq) => write!(
-                f,
-                "en-passant square {sq} has no double-stepped pawn in front of it"
-            ),
             FenError::BadHalfmoveClock => f.write_str("half-move clock is not a number in range"),
             FenError::BadFullmoveNumber => f.write_str("full-move number is not a number in range"),
-            FenError::KingCount { color, count } => {
-                write!(f, "{color} has {count} kings, expected exactly 1")
-            }
-            FenError::PawnOnBackRank(sq) => write!(f, "pawn on {sq}, a first or last rank"),
-            FenError::TooMuchMaterial(color) => write!(
-                f,
-                "{color} has too much material (over 16 pieces, over 8 pawns, or more promoted pieces than missing pawns)"
-            ),
-            FenError::OppositeCheck => f.write_str("the side not to move is in check"),
-            FenError::TooManyCheckers => {
-                f.write_str("the side to move is in check from more than two pieces")
-            }
+            FenError::Position(e) => write!(f, "impossible position: {e}"),
         }
     }
 }
 
-impl core::error::Error for FenError {}
+impl core::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            FenError::Position(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// # Building positions and FEN
 ///
@@ -421,7 +406,7 @@ impl Board {
 
     /// True when the castling rights are those standard chess can have:
     /// king on the e-file, castling rooks on the a- and h-files.
-    fn castling_is_standard(&self) -> bool {
+    pub(super) fn castling_is_standard(&self) -> bool {
         Color::ALL.into_iter().all(|color| {
             let rights = [CastlingSide::KingSide, CastlingSide::QueenSide]
                 .map(|side| self.castling.rook_file(color, side));
@@ -463,7 +448,7 @@ fn parse(fen: &str, chess960: bool) -> Result<Board, FenError> {
         }
         fields
     };
-    let mut board = Board::empty();
+    let mut builder = BoardBuilder::new();
 
     // Piece placement.
     let ranks = fields[0].split('/').count();
@@ -480,8 +465,7 @@ fn parse(fen: &str, chess960: bool) -> Result<Board, FenError> {
                 if file >= 8 {
                     return Err(FenError::BadRankLength { rank });
                 }
-                let sq = Square::new(File::from_index(file), rank);
-                board.put_piece(piece.color, piece.kind, sq);
+                builder = builder.piece(Square::new(File::from_index(file), rank), piece);
                 file += 1;
             } else {
                 return Err(FenError::UnknownCharacter(c));
@@ -495,122 +479,93 @@ fn parse(fen: &str, chess960: bool) -> Result<Board, FenError> {
         }
     }
 
-    board.side = match fields[1] {
+    builder = builder.side_to_move(match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
         _ => return Err(FenError::BadSideToMove),
-    };
+    });
 
-    // Material: kings, pawns on back ranks, plausible piece counts.
-    for color in Color::ALL {
-        let count = board.colored_pieces(color, PieceKind::King).count();
-        if count != 1 {
-            return Err(FenError::KingCount { color, count });
-        }
-    }
-    let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
-    if let Some(sq) = (board.pieces(PieceKind::Pawn) & back_ranks).first() {
-        return Err(FenError::PawnOnBackRank(sq));
-    }
-    for color in Color::ALL {
-        let count = |kind| board.colored_pieces(color, kind).count();
-        let pawns = count(PieceKind::Pawn);
-        let promoted = count(PieceKind::Queen).saturating_sub(1)
-            + count(PieceKind::Rook).saturating_sub(2)
-            + count(PieceKind::Bishop).saturating_sub(2)
-            + count(PieceKind::Knight).saturating_sub(2);
-        if board.colored(color).count() > 16 || pawns > 8 || promoted > 8 - pawns {
-            return Err(FenError::TooMuchMaterial(color));
-        }
-    }
+    // Castling letters name rooks by where they stand (`K`: the outermost
+    // rook on the king side), so they are read on the placed pieces, once
+    // the material is known to be sound.
+    let placed = builder.placed()?;
+    builder = parse_castling(builder, &placed, fields[2])?;
+    builder = builder.castling_mode(CastlingMode::from_chess960(chess960));
 
-    parse_castling(&mut board, fields[2])?;
-    board.chess960 = chess960 || !board.castling_is_standard();
-
-    // En passant: validated, then kept only when a pawn of the side to move
-    // stands beside the double-stepped pawn.
     if fields[3] != "-" {
         let sq: Square = fields[3].parse().map_err(|_| FenError::BadEnPassant)?;
-        let us = board.side;
-        if sq.rank() != Rank::Sixth.relative_to(us) {
-            return Err(FenError::EnPassantWrongRank(sq));
-        }
-        let forward = us.forward();
-        // The pawn stands one rank nearer the side to move; the square it
-        // came from (one rank further) and the skipped square are empty.
-        let (Some(pawn_sq), Some(origin)) = (sq.offset(0, -forward), sq.offset(0, forward)) else {
-            return Err(FenError::EnPassantWithoutPawn(sq));
-        };
-        if !board.colored_pieces(!us, PieceKind::Pawn).contains(pawn_sq)
-            || board.occupied().contains(sq)
-            || board.occupied().contains(origin)
-        {
-            return Err(FenError::EnPassantWithoutPawn(sq));
-        }
-        if !(attacks::pawn_attacks(!us, sq) & board.colored_pieces(us, PieceKind::Pawn)).is_empty()
-        {
-            board.ep = Some(sq);
-        }
+        builder = builder.en_passant(Some(sq));
     }
+    builder = builder
+        .halfmove_clock(fields[4].parse().map_err(|_| FenError::BadHalfmoveClock)?)
+        .fullmove_number(fields[5].parse().map_err(|_| FenError::BadFullmoveNumber)?);
 
-    board.halfmove = fields[4].parse().map_err(|_| FenError::BadHalfmoveClock)?;
-    let fullmove: u32 = fields[5].parse().map_err(|_| FenError::BadFullmoveNumber)?;
-    // Some tools write move number 0; like python-chess, read it as 1.
-    board.fullmove = fullmove.max(1);
-
-    // Checks.
-    let them = !board.side;
-    if board.is_square_attacked(board.king(them), board.side) {
-        return Err(FenError::OppositeCheck);
-    }
-    if board.checkers().count() > 2 {
-        return Err(FenError::TooManyCheckers);
-    }
-
-    board.hash = board.hash_from_scratch();
-    Ok(board)
+    Ok(builder.build()?)
 }
 
-fn parse_castling(board: &mut Board, field: &str) -> Result<(), FenError> {
+/// Reads the castling field into `builder`'s rights, resolving each letter
+/// on `placed` (the pieces; kings checked): `K`/`Q` the outermost rook on
+/// that side of the king, a file letter the rook on that file.
+fn parse_castling(
+    mut builder: BoardBuilder,
+    placed: &Board,
+    field: &str,
+) -> Result<BoardBuilder, FenError> {
     if field == "-" {
-        return Ok(());
+        return Ok(builder);
     }
+    let mut given = [[false; 2]; 2];
     for c in field.chars() {
         let color = Color::of_fen_case(c);
-        let bad = FenError::BadCastlingRights { color, right: c };
         let rank = back_rank(color);
-        let king = board.king(color);
-        let rooks = board.colored_pieces(color, PieceKind::Rook) & Bitboard::rank(rank);
-        let rook_file = match c.to_ascii_lowercase() {
-            'k' => rooks
-                .into_iter()
-                .filter(|r| r.file() > king.file())
-                .last()
-                .map(Square::file),
-            'q' => rooks
-                .into_iter()
-                .find(|r| r.file() < king.file())
-                .map(Square::file),
-            'a'..='h' => File::from_char(c.to_ascii_lowercase())
-                .filter(|&f| rooks.contains(Square::new(f, rank)) && f != king.file()),
+        let king = placed.king(color);
+        let rooks = placed.colored_pieces(color, PieceKind::Rook) & Bitboard::rank(rank);
+        let (side, rook_file) = match c.to_ascii_lowercase() {
+            'k' => (
+                CastlingSide::KingSide,
+                rooks
+                    .into_iter()
+                    .filter(|r| r.file() > king.file())
+                    .last()
+                    .map(Square::file),
+            ),
+            'q' => (
+                CastlingSide::QueenSide,
+                rooks
+                    .into_iter()
+                    .find(|r| r.file() < king.file())
+                    .map(Square::file),
+            ),
+            'a'..='h' => {
+                let Some(file) = File::from_char(c.to_ascii_lowercase()) else {
+                    return Err(FenError::BadCastlingCharacter(c));
+                };
+                let side = if file > king.file() {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                (side, Some(file))
+            }
             _ => return Err(FenError::BadCastlingCharacter(c)),
         };
+        let bad = PositionError::BadCastlingRights {
+            color,
+            side,
+            file: rook_file,
+        };
         let Some(file) = rook_file else {
-            return Err(bad);
+            return Err(bad.into());
         };
-        if king.rank() != rank {
-            return Err(bad);
+        if king.rank() != rank || !rooks.contains(Square::new(file, rank)) || file == king.file() {
+            return Err(bad.into());
         }
-        let side = if file > king.file() {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        };
-        if board.castling.has(color, side) {
+        if given[color.index()][side.index()] {
             // The same right twice (`KK`, `KH`), or two rooks on one side.
-            return Err(bad);
+            return Err(FenError::DuplicateCastlingRight { color, right: c });
         }
-        board.castling.set(color, side, Some(file));
+        given[color.index()][side.index()] = true;
+        builder = builder.castling(color, side, file);
     }
-    Ok(())
+    Ok(builder)
 }

@@ -45,6 +45,7 @@
 // rustdoc (each group is an `impl Board` block with a heading; a module's
 // children come before its own blocks).
 pub mod fen;
+mod builder;
 mod query;
 mod make;
 mod facts;
@@ -53,6 +54,7 @@ mod delta;
 mod validate;
 mod leaf;
 
+pub use builder::{BoardBuilder, PositionError};
 pub use delta::PieceDelta;
 pub use fen::FenError;
 pub(crate) use leaf::Leaf;

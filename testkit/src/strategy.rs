@@ -35,6 +35,7 @@
 //! ```
 
 use alloc::vec::Vec;
+use arbitrary::Arbitrary;
 use core::convert::Infallible;
 use magicboard::playout;
 use magicboard::{Board, Game, Move};
@@ -303,4 +304,36 @@ pub fn legal_move(board: &Board) -> impl Strategy<Value = Move> + use<> {
     } else {
         proptest::sample::select(moves).boxed()
     }
+}
+
+/// Boards with pieces placed at random rather than reached by play: a king
+/// of each colour and up to 30 other pieces anywhere (pawns never on a back
+/// rank), either side to move, castling rights where king and rook allow
+/// them, sometimes an en-passant square; only what
+/// [`BoardBuilder::build`](magicboard::BoardBuilder::build) accepts. These
+/// are positions no game in a test's budget reaches: odd material, kings in
+/// the middle, pawns on open files, many checks. The placement is
+/// magicboard's `Arbitrary` impl for `BoardBuilder` (feature `arbitrary`),
+/// driven by bytes that shrink toward fewer pieces.
+///
+/// ```
+/// use magicboard_testkit::strategy;
+/// use proptest::prelude::*;
+/// use proptest::test_runner::TestRunner;
+///
+/// TestRunner::default().run(&strategy::placed_board(), |board| {
+///     let mut fast = board.legal_moves();
+///     let mut reference = board.legal_moves_by_make_unmake();
+///     fast.sort();
+///     reference.sort();
+///     prop_assert_eq!(fast, reference);
+///     Ok(())
+/// }).unwrap();
+/// ```
+pub fn placed_board() -> impl Strategy<Value = Board> {
+    vec(any::<u8>(), 64..256).prop_filter_map("a position build() accepts", |bytes| {
+        let builder =
+            magicboard::BoardBuilder::arbitrary(&mut arbitrary::Unstructured::new(&bytes)).ok()?;
+        builder.build().ok()
+    })
 }

@@ -534,6 +534,73 @@ fn differential_against_cozy_chess() {
     }
 }
 
+/// Positions placed at random rather than reached by play (the `Arbitrary`
+/// impl of `BoardBuilder`, kept where `build()` accepts them: odd material,
+/// kings in the middle, many checks), each compared with cozy-chess and
+/// then played on for a few plies.
+#[cfg(feature = "arbitrary")]
+#[test]
+fn differential_on_random_placements() {
+    use arbitrary::{Arbitrary, Unstructured};
+    use magicboard::BoardBuilder;
+    let placements = if cfg!(debug_assertions) { 300 } else { 3_000 };
+    let seed = seed();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x91ace);
+    let mut stats = Stats::default();
+    let (mut compared, mut refused_by_cozy) = (0u64, 0u64);
+    for placement in 0..placements {
+        let bytes: Vec<u8> = (0..rng.random_range(32..300))
+            .map(|_| rng.random::<u8>())
+            .collect();
+        let builder = BoardBuilder::arbitrary(&mut Unstructured::new(&bytes)).unwrap();
+        let Ok(ours) = builder.build() else {
+            continue;
+        };
+        let chess960 = ours.is_chess960();
+        let fen = if chess960 {
+            ours.to_shredder_fen()
+        } else {
+            ours.to_fen()
+        };
+        let Ok(theirs) = cozy::Board::from_fen(&fen, chess960) else {
+            refused_by_cozy += 1;
+            continue;
+        };
+        let mut pair = Pair { ours, theirs };
+        compared += 1;
+        let mut played: Vec<String> = Vec::new();
+        for _ in 0..8 {
+            let context = || {
+                format!(
+                    "seed {seed:#x}, placement {placement}: {fen}\nmoves: {}\nposition: {}",
+                    played.join(" "),
+                    pair.ours.to_fen()
+                )
+            };
+            let moves = check_position(&pair, &context, &mut stats);
+            if moves.is_empty() {
+                break;
+            }
+            let (m, their_m, _) = moves[rng.random_range(0..moves.len())];
+            played.push(pair.ours.uci(m).to_string());
+            pair.ours.make_move(m);
+            pair.theirs.play_unchecked(their_m);
+        }
+    }
+    // cozy-chess reads what we build (both refuse impossible positions),
+    // and the placements reach what play rarely does.
+    assert!(
+        compared > placements / 5,
+        "{compared} compared, {refused_by_cozy} refused by cozy-chess"
+    );
+    assert!(
+        refused_by_cozy * 20 < compared,
+        "{refused_by_cozy} refused by cozy-chess"
+    );
+    assert!(stats.double_check > 0, "{stats:?}");
+    assert!(stats.promotion_available > 0, "{stats:?}");
+}
+
 /// The long mode: `cargo test --release --test differential -- --ignored
 /// --nocapture` (10^6 positions, or `MAGICBOARD_DIFF_POSITIONS`).
 #[test]

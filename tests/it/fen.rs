@@ -5,7 +5,7 @@
 use crate::common;
 
 use crate::common::{cpw_suite, fischer_suite, standard_suite};
-use magicboard::{Board, Color, FenError, Rank, Square, perft};
+use magicboard::{Board, CastlingSide, Color, FenError, File, PositionError, Rank, Square, perft};
 use pretty_assertions::assert_eq;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -131,31 +131,31 @@ fn king_count() {
     assert_rejects(&[
         (
             "4k3/8/8/8/8/8/8/8 w - - 0 1",
-            FenError::KingCount {
+            FenError::Position(PositionError::KingCount {
                 color: Color::White,
                 count: 0,
-            },
+            }),
         ),
         (
             "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
-            FenError::KingCount {
+            FenError::Position(PositionError::KingCount {
                 color: Color::White,
                 count: 2,
-            },
+            }),
         ),
         (
             "8/8/8/8/8/8/8/4K3 w - - 0 1",
-            FenError::KingCount {
+            FenError::Position(PositionError::KingCount {
                 color: Color::Black,
                 count: 0,
-            },
+            }),
         ),
         (
             "k6k/8/8/8/8/8/8/4K3 w - - 0 1",
-            FenError::KingCount {
+            FenError::Position(PositionError::KingCount {
                 color: Color::Black,
                 count: 2,
-            },
+            }),
         ),
     ]);
 }
@@ -165,19 +165,19 @@ fn pawn_on_first_or_last_rank() {
     assert_rejects(&[
         (
             "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
-            FenError::PawnOnBackRank(Square::A1),
+            FenError::Position(PositionError::PawnOnBackRank(Square::A1)),
         ),
         (
             "4k2P/8/8/8/8/8/8/4K3 w - - 0 1",
-            FenError::PawnOnBackRank(Square::H8),
+            FenError::Position(PositionError::PawnOnBackRank(Square::H8)),
         ),
         (
             "p3k3/8/8/8/8/8/8/4K3 w - - 0 1",
-            FenError::PawnOnBackRank(Square::A8),
+            FenError::Position(PositionError::PawnOnBackRank(Square::A8)),
         ),
         (
             "4k3/8/8/8/8/8/8/4K2p w - - 0 1",
-            FenError::PawnOnBackRank(Square::H1),
+            FenError::Position(PositionError::PawnOnBackRank(Square::H1)),
         ),
     ]);
 }
@@ -188,12 +188,12 @@ fn too_much_material() {
         // Nine pawns.
         (
             "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",
-            FenError::TooMuchMaterial(Color::White),
+            FenError::Position(PositionError::TooMuchMaterial(Color::White)),
         ),
         // Eight pawns and a second queen: no pawn left to have promoted.
         (
             "3qkq2/pppppppp/8/8/8/8/8/4K3 w - - 0 1",
-            FenError::TooMuchMaterial(Color::Black),
+            FenError::Position(PositionError::TooMuchMaterial(Color::Black)),
         ),
     ]);
 }
@@ -202,9 +202,15 @@ fn too_much_material() {
 fn side_not_to_move_in_check() {
     assert_rejects(&[
         // White to move, Black's king on e8 attacked by the e1 rook.
-        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", FenError::OppositeCheck),
+        (
+            "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+            FenError::Position(PositionError::OppositeCheck),
+        ),
         // Black to move, White's king attacked by a knight.
-        ("4k3/8/8/8/8/5n2/8/4K3 b - - 0 1", FenError::OppositeCheck),
+        (
+            "4k3/8/8/8/8/5n2/8/4K3 b - - 0 1",
+            FenError::Position(PositionError::OppositeCheck),
+        ),
     ]);
 }
 
@@ -213,7 +219,7 @@ fn too_many_checkers() {
     // Rook e8, knight d3 and bishop b4 all attack the white king on e1.
     assert_rejects(&[(
         "k3r3/8/8/8/1b6/3n4/8/4K3 w - - 0 1",
-        FenError::TooManyCheckers,
+        FenError::Position(PositionError::TooManyCheckers),
     )]);
     // Two checkers are possible (a discovered double check).
     Board::from_fen("k3r3/8/8/8/8/3n4/8/4K3 w - - 0 1").unwrap();
@@ -233,16 +239,16 @@ fn en_passant_square_on_the_wrong_rank() {
         // White to move: the square must be on the sixth rank.
         (
             "4k3/8/8/3pP3/8/8/8/4K3 w - d3 0 1",
-            FenError::EnPassantWrongRank(Square::D3),
+            FenError::Position(PositionError::EnPassantWrongRank(Square::D3)),
         ),
         (
             "4k3/8/8/3pP3/8/8/8/4K3 w - d5 0 1",
-            FenError::EnPassantWrongRank(Square::D5),
+            FenError::Position(PositionError::EnPassantWrongRank(Square::D5)),
         ),
         // Black to move: on the third.
         (
             "4k3/8/8/8/3Pp3/8/8/4K3 b - d6 0 1",
-            FenError::EnPassantWrongRank(Square::D6),
+            FenError::Position(PositionError::EnPassantWrongRank(Square::D6)),
         ),
     ]);
 }
@@ -253,57 +259,89 @@ fn en_passant_square_without_the_double_pushed_pawn() {
         // No black pawn on d5.
         (
             "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1",
-            FenError::EnPassantWithoutPawn(Square::D6),
+            FenError::Position(PositionError::EnPassantWithoutPawn(Square::D6)),
         ),
         // A white pawn on d5, not a black one.
         (
             "4k3/8/8/3PP3/8/8/8/4K3 w - d6 0 1",
-            FenError::EnPassantWithoutPawn(Square::D6),
+            FenError::Position(PositionError::EnPassantWithoutPawn(Square::D6)),
         ),
         // The skipped square d6 is occupied.
         (
             "4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1",
-            FenError::EnPassantWithoutPawn(Square::D6),
+            FenError::Position(PositionError::EnPassantWithoutPawn(Square::D6)),
         ),
         // The pawn's origin d7 is occupied.
         (
             "4k3/3n4/8/3pP3/8/8/8/4K3 w - d6 0 1",
-            FenError::EnPassantWithoutPawn(Square::D6),
+            FenError::Position(PositionError::EnPassantWithoutPawn(Square::D6)),
         ),
         // Black to move, no white pawn on d4.
         (
             "4k3/8/8/8/4p3/8/8/4K3 b - d3 0 1",
-            FenError::EnPassantWithoutPawn(Square::D3),
+            FenError::Position(PositionError::EnPassantWithoutPawn(Square::D3)),
         ),
     ]);
 }
 
 #[test]
 fn castling_rights_without_king_or_rook() {
-    let white = |right| FenError::BadCastlingRights {
-        color: Color::White,
-        right,
+    let bad = |color, side, file| {
+        FenError::Position(PositionError::BadCastlingRights { color, side, file })
     };
-    let black = |right| FenError::BadCastlingRights {
-        color: Color::Black,
-        right,
-    };
+    let (white, black) = (Color::White, Color::Black);
+    let (king_side, queen_side) = (CastlingSide::KingSide, CastlingSide::QueenSide);
     assert_rejects(&[
         // No rook at all.
-        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", white('K')),
-        ("4k3/8/8/8/8/8/8/4K3 w q - 0 1", black('q')),
+        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", bad(white, king_side, None)),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w q - 0 1",
+            bad(black, queen_side, None),
+        ),
         // A rook, but on the other side of the king.
-        ("4k3/8/8/8/8/8/8/R3K3 w K - 0 1", white('K')),
-        ("4k2r/8/8/8/8/8/8/4K3 w q - 0 1", black('q')),
+        (
+            "4k3/8/8/8/8/8/8/R3K3 w K - 0 1",
+            bad(white, king_side, None),
+        ),
+        (
+            "4k2r/8/8/8/8/8/8/4K3 w q - 0 1",
+            bad(black, queen_side, None),
+        ),
         // The king off its first rank.
-        ("4k3/8/8/8/8/8/4K3/R6R w K - 0 1", white('K')),
-        ("r6r/4k3/8/8/8/8/8/4K3 w q - 0 1", black('q')),
+        (
+            "4k3/8/8/8/8/8/4K3/R6R w K - 0 1",
+            bad(white, king_side, Some(File::H)),
+        ),
+        (
+            "r6r/4k3/8/8/8/8/8/4K3 w q - 0 1",
+            bad(black, queen_side, Some(File::A)),
+        ),
         // Shredder-FEN: no rook on the named file.
-        ("4k3/8/8/8/8/8/8/4K2R w G - 0 1", white('G')),
-        ("r3k3/8/8/8/8/8/8/4K3 w b - 0 1", black('b')),
-        // The same right twice.
-        ("4k3/8/8/8/8/8/8/4K2R w KK - 0 1", white('K')),
-        ("4k3/8/8/8/8/8/8/4K2R w KH - 0 1", white('H')),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w G - 0 1",
+            bad(white, king_side, Some(File::G)),
+        ),
+        (
+            "r3k3/8/8/8/8/8/8/4K3 w b - 0 1",
+            bad(black, queen_side, Some(File::B)),
+        ),
+    ]);
+    // The same right twice.
+    assert_rejects(&[
+        (
+            "4k3/8/8/8/8/8/8/4K2R w KK - 0 1",
+            FenError::DuplicateCastlingRight {
+                color: white,
+                right: 'K',
+            },
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w KH - 0 1",
+            FenError::DuplicateCastlingRight {
+                color: white,
+                right: 'H',
+            },
+        ),
     ]);
     assert_rejects(&[
         (

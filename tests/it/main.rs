@@ -12,6 +12,8 @@ mod common;
 mod fuzz_common;
 
 mod attacks;
+#[cfg(feature = "arbitrary")]
+mod builder;
 mod chess960;
 mod differential;
 mod doctests;

@@ -31,8 +31,28 @@ impl CastlingSide {
         self as usize
     }
 
-    /// The file the king ends on: g or c (from
-    /// [`geometry::CASTLING_DESTINATION_FILES`], as for every castling fact).
+    /// The side a king on `king` castles on with its rook on `rook` (on
+    /// the same rank): the king side when the rook stands towards the
+    /// h-file, Chess960 included.
+    ///
+    /// ```
+    /// use magicboard::{CastlingSide, Square};
+    /// assert_eq!(CastlingSide::of(Square::E1, Square::H1), CastlingSide::KingSide);
+    /// assert_eq!(CastlingSide::of(Square::E8, Square::A8), CastlingSide::QueenSide);
+    /// // Chess960: king b1, rook a1.
+    /// assert_eq!(CastlingSide::of(Square::B1, Square::A1), CastlingSide::QueenSide);
+    /// ```
+    #[inline]
+    pub const fn of(king: Square, rook: Square) -> CastlingSide {
+        match geometry::castling_side_index(king.index(), rook.index()) {
+            0 => CastlingSide::KingSide,
+            _ => CastlingSide::QueenSide,
+        }
+    }
+
+    /// The file the king ends on: g or c (from the one table of castling
+    /// destinations that the build script shares, as for every castling
+    /// fact).
     ///
     /// ```
     /// use magicboard::{CastlingSide, File};

@@ -191,6 +191,15 @@ pub fn line(a: usize, b: usize) -> u64 {
 /// script's castling masks derive theirs from it.
 pub const CASTLING_DESTINATION_FILES: [(usize, usize); 2] = [(6, 5), (2, 3)];
 
+/// Which side the king on `king` castles on with the rook on `rook`: `0`
+/// (king side, [`CASTLING_DESTINATION_FILES`]'s first entry) when the rook
+/// stands towards the h-file, else `1` (queen side). The one statement of
+/// how a castling's side follows from its squares.
+#[inline]
+pub const fn castling_side_index(king: usize, rook: usize) -> usize {
+    if rook > king { 0 } else { 1 }
+}
+
 /// Where the king on `king` and the rook on `rook` end when they castle:
 /// `(king square, rook square)` on their rank, king side when the rook
 /// stands towards the h-file, else queen side. Meaningful only for squares
@@ -198,7 +207,7 @@ pub const CASTLING_DESTINATION_FILES: [(usize, usize); 2] = [(6, 5), (2, 3)];
 #[inline]
 pub const fn castling_destinations(king: usize, rook: usize) -> (usize, usize) {
     let rank = king & !7;
-    let side = if rook > king { 0 } else { 1 };
+    let side = castling_side_index(king, rook);
     let (king_file, rook_file) = CASTLING_DESTINATION_FILES[side];
     (rank + king_file, rank + rook_file)
 }

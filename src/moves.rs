@@ -1,7 +1,7 @@
 //! Moves and fixed-capacity move lists.
 
 use crate::geometry;
-use crate::{CastlingMode, PieceKind, Square};
+use crate::{CastlingMode, CastlingSide, PieceKind, Square};
 use core::fmt;
 
 /// A move, packed in 16 bits: from-square, to-square, promotion piece and a
@@ -182,9 +182,28 @@ impl Move {
         }
     }
 
+    /// For a castling move (the king taking its own rook), the side it
+    /// castles on; `None` for every other move.
+    ///
+    /// ```
+    /// use magicboard::{CastlingSide, Move, Square};
+    /// assert_eq!(Move::castle(Square::E1, Square::H1).castling_side(), Some(CastlingSide::KingSide));
+    /// assert_eq!(Move::castle(Square::B8, Square::A8).castling_side(), Some(CastlingSide::QueenSide));
+    /// assert_eq!(Move::new(Square::E1, Square::G1, None).castling_side(), None);
+    /// ```
+    #[inline]
+    pub const fn castling_side(self) -> Option<CastlingSide> {
+        if self.is_castle() {
+            Some(CastlingSide::of(self.from(), self.to()))
+        } else {
+            None
+        }
+    }
+
     /// For a castling move, where the king and the rook end up: the g- and
     /// f-file squares (king side) or the c- and d-file squares (queen side)
-    /// of the king's rank, as [`geometry::castling_destinations`] says.
+    /// of the king's rank, from the same statement as
+    /// [`Move::castling_side`].
     #[inline]
     pub(crate) const fn castle_destinations(self) -> (Square, Square) {
         let (king, rook) = geometry::castling_destinations(self.from().index(), self.to().index());

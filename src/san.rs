@@ -86,11 +86,10 @@ impl Board {
         let mut out = String::with_capacity(8);
         let from = mv.from();
         let to = mv.to();
-        if mv.is_castle() {
-            out.push_str(if to.index() > from.index() {
-                "O-O"
-            } else {
-                "O-O-O"
+        if let Some(side) = mv.castling_side() {
+            out.push_str(match side {
+                crate::CastlingSide::KingSide => "O-O",
+                crate::CastlingSide::QueenSide => "O-O-O",
             });
         } else {
             let kind = self.kind_on(from).unwrap_or(PieceKind::Pawn);

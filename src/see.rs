@@ -73,7 +73,7 @@ impl Exchange<'_> {
         let side = self.side;
         let board = self.board;
         let attackers =
-            board.attackers_with(self.target, side, self.occupied) & !self.gone & self.occupied;
+            board.attackers_to_with(self.target, side, self.occupied) & !self.gone & self.occupied;
         if attackers.is_empty() {
             return None;
         }
@@ -99,7 +99,7 @@ impl Exchange<'_> {
         let occupied = self.occupied.without(from);
         // The piece on the target is being taken; gone pieces are gone.
         let removed = self.gone.with(self.target);
-        (self.board.attackers_with(king, !side, occupied) & !removed).is_empty()
+        (self.board.attackers_to_with(king, !side, occupied) & !removed).is_empty()
     }
 
     /// Makes the capture by `side`'s `kind` from `from`; returns its gain.

@@ -12,26 +12,6 @@ use crate::{Bitboard, Board, Color, Move, PieceKind};
 /// bitboards without making the move: does it give check, which pieces
 /// attack a square under a given occupancy, what does a side attack.
 impl Board {
-    /// Pieces of `by` that attack `sq` when `occupied` are the occupied
-    /// squares: sliders see through squares left out of `occupied`, which
-    /// is how exchanges (SEE) and x-ray questions are asked. Pieces of `by`
-    /// that are not in `occupied` still count; mask them out if they left.
-    ///
-    /// ```
-    /// use magicboard::{Board, Color, Square};
-    /// // A rook on e1 behind a rook on e2: only e2 attacks e5, until it leaves.
-    /// let board = Board::from_fen("4k3/8/8/4p3/8/8/4R3/K3R3 w - - 0 1").unwrap();
-    /// let occupied = board.occupied();
-    /// assert_eq!(board.attackers_to_with(Square::E5, Color::White, occupied), Square::E2.bitboard());
-    /// let without_e2 = occupied.without(Square::E2);
-    /// let attackers = board.attackers_to_with(Square::E5, Color::White, without_e2);
-    /// assert!(attackers.contains(Square::E1));
-    /// ```
-    #[inline]
-    pub fn attackers_to_with(&self, sq: crate::Square, by: Color, occupied: Bitboard) -> Bitboard {
-        self.attackers_with(sq, by, occupied)
-    }
-
     /// Every square `color` attacks (its pieces' attack sets together,
     /// whether or not a square holds a piece, own pieces included).
     ///
@@ -51,7 +31,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn attacks_by(&self, color: Color) -> Bitboard {
-        self.attacked_by(color, self.occupied())
+        self.attacks_by_with(color, self.occupied())
     }
 
     /// True when the legal move `mv` gives check, decided without making

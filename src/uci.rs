@@ -69,16 +69,12 @@ impl Board {
                 return Ok(Move::castle(from, to));
             }
             // The king's two-square step from the e-file, on standard boards.
-            if !self.is_chess960()
-                && from.file() == File::E
-                && from.rank() == to.rank()
-                && matches!(to.file(), File::C | File::G)
-            {
-                let side = if to.file() == File::G {
-                    crate::CastlingSide::KingSide
-                } else {
-                    crate::CastlingSide::QueenSide
-                };
+            let side = crate::CastlingSide::ALL
+                .into_iter()
+                .find(|side| side.king_destination_file() == to.file());
+            if let Some(side) = side.filter(|_| {
+                !self.is_chess960() && from.file() == File::E && from.rank() == to.rank()
+            }) {
                 if let Some(rook) = self.castling_rights().rook_square(us, side) {
                     return Ok(Move::castle(from, rook));
                 }

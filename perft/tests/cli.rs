@@ -587,23 +587,9 @@ fn json_output_parses() {
 fn broken_generator() -> &'static str {
     static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     PATH.get_or_init(|| {
-        let mut cargo = common::cargo_example("build", "broken_generator");
-        cargo.arg("--message-format=json");
-        let out = cargo
-            .output()
-            .expect("cargo build --example broken_generator");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-            .find(|m| m["target"]["name"] == "broken_generator" && m["executable"].is_string())
-            .and_then(|m| m["executable"].as_str().map(String::from))
-            .expect("cargo names the example's executable")
+        common::example_binary("broken_generator")
+            .to_string_lossy()
+            .into_owned()
     })
 }
 

@@ -80,13 +80,13 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::KingCount { color, count } => {
-                write!(f, "{color} has {count} kings, not one")
+                write!(f, "{color} has {count} kings, expected exactly 1")
             }
-            PositionError::PawnOnBackRank(sq) => write!(f, "pawn on the back rank at {sq}"),
+            PositionError::PawnOnBackRank(sq) => write!(f, "pawn on {sq}, a first or last rank"),
             PositionError::TooMuchMaterial(color) => write!(
                 f,
-                "{color} has more pieces than a game can give it (over 16, over 8 pawns, or \
-                 more promoted pieces than missing pawns)"
+                "{color} has too much material (over 16 pieces, over 8 pawns, or more \
+                 promoted pieces than missing pawns)"
             ),
             PositionError::BadCastlingRights { color, side, file } => {
                 let side = match side {
@@ -96,24 +96,26 @@ impl fmt::Display for PositionError {
                 match file {
                     Some(file) => write!(
                         f,
-                        "{color} cannot castle on the {side} with the rook of the {}-file: \
-                         no king on its first rank, or no rook there on that side of it",
+                        "{color} cannot castle on the {side} with the {}-file rook: it needs \
+                         its king on its first rank and a rook of its own on that file, on \
+                         that side of the king",
                         file.to_char()
                     ),
                     None => write!(
                         f,
-                        "{color} cannot castle on the {side}: no king on its first rank, \
-                         or no rook on that side of it"
+                        "{color} cannot castle on the {side}: it needs its king on its first \
+                         rank and a rook of its own on that side of the king"
                     ),
                 }
             }
             PositionError::EnPassantWrongRank(sq) => write!(
                 f,
-                "en-passant square {sq} is not on the rank behind a pawn that just moved two squares"
+                "en-passant square {sq} is not on the 6th rank (White to move) or 3rd (Black \
+                 to move)"
             ),
             PositionError::EnPassantWithoutPawn(sq) => write!(
                 f,
-                "en-passant square {sq} has no pawn in front of it that could just have moved two squares"
+                "en-passant square {sq} has no double-stepped pawn in front of it"
             ),
             PositionError::OppositeCheck => f.write_str("the side not to move is in check"),
             PositionError::TooManyCheckers => {
@@ -507,9 +509,6 @@ fn castling_right_fits(board: &Board, color: Color, side: CastlingSide, file: Fi
     let rook_there = board
         .colored_pieces(color, PieceKind::Rook)
         .contains(Square::new(file, rank));
-    let on_its_side = match side {
-        CastlingSide::KingSide => file > king.file(),
-        CastlingSide::QueenSide => file < king.file(),
-    };
-    king.rank() == rank && rook_there && on_its_side
+    let rook = Square::new(file, rank);
+    king.rank() == rank && rook_there && rook != king && CastlingSide::of(king, rook) == side
 }

@@ -103,7 +103,9 @@ impl fmt::Display for FenError {
             FenError::BadEnPassant => f.write_str("en-passant field must be '-' or a square"),
             FenError::BadHalfmoveClock => f.write_str("half-move clock is not a number in range"),
             FenError::BadFullmoveNumber => f.write_str("full-move number is not a number in range"),
-            FenError::Position(e) => write!(f, "impossible position: {e}"),
+            // The position error says what is impossible; no prefix, so a
+            // message reads the same from FEN and from the builder.
+            FenError::Position(e) => write!(f, "{e}"),
         }
     }
 }
@@ -180,17 +182,21 @@ impl Board {
     ///   [`UnknownCharacter`](FenError::UnknownCharacter),
     ///   [`BadSideToMove`](FenError::BadSideToMove),
     ///   [`BadCastlingCharacter`](FenError::BadCastlingCharacter),
+    ///   [`DuplicateCastlingRight`](FenError::DuplicateCastlingRight),
     ///   [`BadEnPassant`](FenError::BadEnPassant),
     ///   [`BadHalfmoveClock`](FenError::BadHalfmoveClock),
     ///   [`BadFullmoveNumber`](FenError::BadFullmoveNumber).
-    /// * The position is not legal: [`KingCount`](FenError::KingCount) (not
-    ///   one king a side), [`PawnOnBackRank`](FenError::PawnOnBackRank),
-    ///   [`TooMuchMaterial`](FenError::TooMuchMaterial),
-    ///   [`BadCastlingRights`](FenError::BadCastlingRights) (a right without
-    ///   its king and rook), [`EnPassantWrongRank`](FenError::EnPassantWrongRank),
-    ///   [`EnPassantWithoutPawn`](FenError::EnPassantWithoutPawn),
-    ///   [`OppositeCheck`](FenError::OppositeCheck) (the side not to move is
-    ///   in check), [`TooManyCheckers`](FenError::TooManyCheckers).
+    /// * The position cannot exist: [`FenError::Position`] with the
+    ///   [`PositionError`] that [`BoardBuilder::build`] gives for it
+    ///   ([`KingCount`](PositionError::KingCount) (not one king a side),
+    ///   [`PawnOnBackRank`](PositionError::PawnOnBackRank),
+    ///   [`TooMuchMaterial`](PositionError::TooMuchMaterial),
+    ///   [`BadCastlingRights`](PositionError::BadCastlingRights) (a right
+    ///   without its king and rook),
+    ///   [`EnPassantWrongRank`](PositionError::EnPassantWrongRank),
+    ///   [`EnPassantWithoutPawn`](PositionError::EnPassantWithoutPawn),
+    ///   [`OppositeCheck`](PositionError::OppositeCheck) (the side not to
+    ///   move is in check), [`TooManyCheckers`](PositionError::TooManyCheckers)).
     ///
     /// ```
     /// use magicboard::{Board, FenError};
@@ -540,12 +546,7 @@ fn parse_castling(
                 let Some(file) = File::from_char(c.to_ascii_lowercase()) else {
                     return Err(FenError::BadCastlingCharacter(c));
                 };
-                let side = if file > king.file() {
-                    CastlingSide::KingSide
-                } else {
-                    CastlingSide::QueenSide
-                };
-                (side, Some(file))
+                (CastlingSide::of(king, Square::new(file, rank)), Some(file))
             }
             _ => return Err(FenError::BadCastlingCharacter(c)),
         };

@@ -115,9 +115,23 @@ impl Board {
 
     // ----- attacks ---------------------------------------------------------
 
-    /// Pieces of `by` that attack `sq`, with `occupied` as the blockers.
+    /// Pieces of `by` that attack `sq` when `occupied` are the occupied
+    /// squares: sliders see through squares left out of `occupied`, which
+    /// is how exchanges (SEE) and x-ray questions are asked. Pieces of `by`
+    /// that are not in `occupied` still count; mask them out if they left.
+    ///
+    /// ```
+    /// use magicboard::{Board, Color, Square};
+    /// // A rook on e1 behind a rook on e2: only e2 attacks e5, until it leaves.
+    /// let board = Board::from_fen("4k3/8/8/4p3/8/8/4R3/K3R3 w - - 0 1").unwrap();
+    /// let occupied = board.occupied();
+    /// assert_eq!(board.attackers_to_with(Square::E5, Color::White, occupied), Square::E2.bitboard());
+    /// let without_e2 = occupied.without(Square::E2);
+    /// let attackers = board.attackers_to_with(Square::E5, Color::White, without_e2);
+    /// assert!(attackers.contains(Square::E1));
+    /// ```
     #[inline(always)]
-    pub(crate) fn attackers_with(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+    pub fn attackers_to_with(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let theirs = self.colored(by);
         (attacks::pawn_attacks(!by, sq) & self.pieces(PieceKind::Pawn) & theirs)
             | (attacks::knight_attacks(sq) & self.pieces(PieceKind::Knight) & theirs)
@@ -136,7 +150,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn attackers_to(&self, sq: Square, by: Color) -> Bitboard {
-        self.attackers_with(sq, by, self.occupied())
+        self.attackers_to_with(sq, by, self.occupied())
     }
 
     /// True when a piece of `by` attacks `sq`: from `sq`, each piece kind's

@@ -351,13 +351,13 @@ impl Board {
 impl Board {
     /// Squares attacked by `color`'s pieces with `occupied` as blockers.
     #[inline(always)]
-    pub(crate) fn attacked_by(&self, color: Color, occupied: Bitboard) -> Bitboard {
-        self.attacked_by_with::<Native>(color, occupied)
+    pub(crate) fn attacks_by_with(&self, color: Color, occupied: Bitboard) -> Bitboard {
+        self.attacks_by_with_sliders::<Native>(color, occupied)
     }
 
-    /// [`Board::attacked_by`] with the slider lookups of `L`.
+    /// [`Board::attacks_by_with`] with the slider lookups of `L`.
     #[inline(always)]
-    fn attacked_by_with<L: Sliders>(&self, color: Color, occupied: Bitboard) -> Bitboard {
+    fn attacks_by_with_sliders<L: Sliders>(&self, color: Color, occupied: Bitboard) -> Bitboard {
         let theirs = self.colored(color);
         let pawns = self.pieces(PieceKind::Pawn).0 & theirs.0;
         let pushed = PawnDir::of(color).push(pawns);
@@ -470,7 +470,7 @@ impl Board {
         let attacked = if king_targets.is_empty() && !may_castle {
             Bitboard::EMPTY
         } else {
-            self.attacked_by_with::<L>(them, occupied.without(king))
+            self.attacks_by_with_sliders::<L>(them, occupied.without(king))
         };
         king_targets &= !attacked;
         sink.piece(king, king_targets);
@@ -623,7 +623,7 @@ impl Board {
         let without = occupied & !movers;
         let safe = squares
             .into_iter()
-            .all(|sq| self.attackers_with(sq, !us, without).is_empty());
+            .all(|sq| self.attackers_to_with(sq, !us, without).is_empty());
         safe.then_some(Move::castle(king, rook))
     }
 }

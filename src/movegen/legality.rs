@@ -5,7 +5,7 @@
 //!
 //! Both tests accept any of the 65,536 [`Move::from_bits`] values and never
 //! panic; the tests check them against membership in
-//! [`Board::pseudo_legal_moves`] and [`Board::legal_moves`] for every value.
+//! `Board::pseudo_legal_moves` (feature `reference`) and [`Board::legal_moves`] for every value.
 
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
@@ -24,7 +24,7 @@ impl Board {
     /// True when `mv` is pseudo-legal: the piece on its from-square, of the
     /// side to move, may move so by its movement rules, whether or not that
     /// leaves its own king attacked; exactly the moves of
-    /// [`Board::pseudo_legal_moves`] (castling there is already fully
+    /// `Board::pseudo_legal_moves` (feature `reference`) (castling there is already fully
     /// checked). Decided from the move's own piece, without a move list.
     /// Accepts any `Move` value and never panics.
     ///
@@ -50,11 +50,7 @@ impl Board {
             if kind != PieceKind::King || self.in_check() {
                 return false;
             }
-            let side = if to.file() > from.file() {
-                CastlingSide::KingSide
-            } else {
-                CastlingSide::QueenSide
-            };
+            let side = CastlingSide::of(from, to);
             return self.castling_move(side, occupied, None) == Some(mv);
         }
         let promotion = mv.promotion();
@@ -135,13 +131,13 @@ impl Board {
         let king = self.king(us);
         if from == king {
             return self
-                .attackers_with(to, them, occupied.without(king))
+                .attackers_to_with(to, them, occupied.without(king))
                 .is_empty();
         }
         if self.is_en_passant(mv) {
             let captured = crate::Square::new(to.file(), from.rank());
             let after = (occupied ^ from.bitboard() ^ captured.bitboard()) | to.bitboard();
-            return (self.attackers_with(king, them, after) & !captured.bitboard()).is_empty();
+            return (self.attackers_to_with(king, them, after) & !captured.bitboard()).is_empty();
         }
         let (checkers, pinned) = self.checkers_and_pinned(us, king, occupied);
         if let Some(checker) = checkers.first() {

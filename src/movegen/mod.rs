@@ -2,9 +2,9 @@
 //!
 //! Two generators live here:
 //!
-//! * the **reference** (`reference.rs`): [`Board::pseudo_legal_moves`]
+//! * the **reference** (`reference.rs`): `Board::pseudo_legal_moves` (feature `reference`)
 //!   lists every move the pieces can make by their movement rules, and
-//!   [`Board::legal_moves_by_make_unmake`] keeps those that, once made, do
+//!   `Board::legal_moves_by_make_unmake` keeps those that, once made, do
 //!   not leave the mover's king attacked. This is the definition of
 //!   legality, written to be obviously right rather than fast;
 //! * the **fast path** (`fast.rs`): [`Board::legal_moves`] and its targeted

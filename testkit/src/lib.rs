@@ -1,7 +1,7 @@
 //! # magicboard-testkit
 //!
 //! Tools for testing a chess move generator against
-//! [magicboard](magicboard), whose legal moves agree with every published
+//! [magicboard], whose legal moves agree with every published
 //! perft suite:
 //!
 //! - [`diverge`]: where another generator first disagrees with magicboard.
@@ -10,7 +10,7 @@
 //!   The `perft diverge` command of the `magicboard-perft` tool drives it
 //!   for another program (a perftree-style script or a UCI engine with
 //!   `go perft`).
-//! - [`strategy`]: [proptest](proptest) strategies for boards, Chess960
+//! - [`strategy`]: [proptest] strategies for boards, Chess960
 //!   boards, games and legal moves, reached by legal play and shrinking
 //!   toward short games.
 //!

@@ -104,3 +104,39 @@ pub fn cargo_example(subcommand: &str, name: &str) -> std::process::Command {
     }
     cargo
 }
+
+/// The executable of the example `name` (of any workspace member), built
+/// once per test binary with the cargo that runs the tests (see
+/// [`cargo_example`]), before any test starts a clock on it.
+pub fn example_binary(name: &str) -> PathBuf {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static BUILT: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
+    let mut built = BUILT.get_or_init(Default::default).lock().unwrap();
+    if let Some(path) = built.get(name) {
+        return path.clone();
+    }
+    let out = cargo_example("build", name)
+        .arg("--message-format=json")
+        .output()
+        .unwrap_or_else(|e| panic!("cargo build --example {name}: {e}"));
+    assert!(
+        out.status.success(),
+        "cargo build --example {name}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Cargo's JSON messages: the artifact of target `name` names its
+    // executable (read without a JSON parser: the path has no quotes).
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let path = stdout
+        .lines()
+        .filter(|l| l.contains(&format!("\"name\":\"{name}\"")))
+        .find_map(|l| {
+            let start = l.find("\"executable\":\"")? + "\"executable\":\"".len();
+            let len = l[start..].find('"')?;
+            Some(PathBuf::from(&l[start..start + len]))
+        })
+        .unwrap_or_else(|| panic!("cargo names no executable for example {name}"));
+    built.insert(name.to_string(), path.clone());
+    path
+}

@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 /// Generous: the test machine may be shared and slow.
 const TIMEOUT: Duration = Duration::from_secs(60);
 
-/// The example engine, started with the cargo that runs this test (same
-/// profile and features, so it is usually built already), its output read
+/// The example engine, built with the cargo that runs this test (same
+/// profile, so usually built already) before the clock starts, its output read
 /// by a thread so that a silent engine fails the test instead of hanging it.
 struct Engine {
     child: Child,
@@ -25,12 +25,11 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut cargo = common::cargo_example("run", "engine");
-        let mut child = cargo
+        let mut child = std::process::Command::new(common::example_binary("engine"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
-            .expect("cargo run --example engine");
+            .expect("the example engine starts");
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (sender, lines) = mpsc::channel();
@@ -48,7 +47,7 @@ impl Engine {
             stdin,
             lines,
         };
-        // Ready once it answers (cargo may have had to build it first).
+        // Ready once it answers.
         engine.send("isready");
         assert_eq!(engine.read_until(|_| true), ["readyok"]);
         engine

@@ -6,16 +6,14 @@ use magicboard::Board;
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
 
-/// Builds and starts the example with the cargo that runs this test, in the
-/// same profile and with the same features, so that `cargo test` has
-/// usually built it already (`cargo run` rebuilds it if sources changed).
+/// Builds (with the cargo that runs this test, in the same profile, so
+/// usually built already) and starts the example.
 fn start_engine() -> std::process::Child {
-    let mut cargo = common::cargo_example("run", "uci_engine");
-    cargo
+    std::process::Command::new(common::example_binary("uci_engine"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .expect("cargo run --example uci_engine")
+        .expect("the example uci_engine starts")
 }
 
 #[test]

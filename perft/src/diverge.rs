@@ -15,12 +15,20 @@
 //! prints the report. Exit status 0 when the counts agree, 1 on a
 //! divergence, 2 on bad input or a program that fails: cannot start, exits
 //! with an error, does not answer within `--timeout`, prints garbage.
+//!
+//! Each program runs in a process group of its own ([`interrupt::spawn`]),
+//! and the whole group is killed once the program has answered (a perftree
+//! program), when it times out or misbehaves, when the walk ends (a UCI
+//! engine gets `quit` and two seconds first) and when perft is interrupted
+//! (SIGINT, SIGTERM: exit status 130, 143): no process it started, nor any
+//! they started, outlives the tool.
 
+use super::interrupt::{self, Group};
 use super::{Failure, Global, STARTPOS, print_json};
 use magicboard_testkit::diverge::{self, Divider, Query, Report};
 use serde_json::json;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -256,33 +264,39 @@ impl Perftree {
         let mut all = self.words.clone();
         all.extend_from_slice(args);
         let line = shell_line(&all);
-        let mut child = Command::new(&all[0])
-            .args(&all[1..])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot run `{line}`: {e}"))?;
+        let mut program = interrupt::spawn(
+            Command::new(&all[0])
+                .args(&all[1..])
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        )
+        .map_err(|e| format!("cannot run `{line}`: {e}"))?;
+        let child = program.child();
         let stdout = collect(child.stdout.take().expect("piped"));
         let stderr = collect(child.stderr.take().expect("piped"));
         let deadline = Instant::now() + self.timeout;
-        let status = loop {
-            match child.try_wait() {
-                Ok(Some(status)) => break status,
-                Ok(None) if Instant::now() >= deadline => {
-                    let _ = child.kill();
-                    let _ = child.wait();
+        loop {
+            match program.has_exited() {
+                Ok(true) => break,
+                Ok(false) if Instant::now() >= deadline => {
+                    let _ = program.end();
                     return Err(format!(
                         "`{line}` did not answer within {} s (--timeout); killed",
                         self.timeout.as_secs_f64()
                     ));
                 }
-                Ok(None) => thread::sleep(Duration::from_millis(2)),
+                Ok(false) => thread::sleep(Duration::from_millis(2)),
                 Err(e) => return Err(format!("cannot wait for `{line}`: {e}")),
             }
-        };
-        // The pipes close when the program exits (unless it left children
-        // holding them: wait a little, then go on without them).
+        }
+        // It has exited: whatever it started goes with its group.
+        let status = program
+            .end()
+            .map_err(|e| format!("cannot wait for `{line}`: {e}"))?;
+        // The pipes close when the program exits and its group is killed
+        // (should a process outside the group hold them, wait a little,
+        // then go on without them).
         let grace = Duration::from_secs(1);
         let out = stdout.recv_timeout(grace).unwrap_or_default();
         let err = stderr.recv_timeout(grace).unwrap_or_default();
@@ -365,7 +379,7 @@ fn looks_like_uci(text: &str) -> bool {
 
 /// A UCI engine with `go perft`, started once.
 struct UciEngine {
-    child: Child,
+    engine: Group,
     stdin: ChildStdin,
     lines: Receiver<std::io::Result<String>>,
     stderr: Receiver<Vec<u8>>,
@@ -383,13 +397,15 @@ impl UciEngine {
     ) -> Result<UciEngine, Failure> {
         let words = split_words(cmd)?;
         let line = shell_line(&words);
-        let mut child = Command::new(&words[0])
-            .args(&words[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| Failure::input(format!("cannot run `{line}`: {e}")))?;
+        let mut engine = interrupt::spawn(
+            Command::new(&words[0])
+                .args(&words[1..])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        )
+        .map_err(|e| Failure::input(format!("cannot run `{line}`: {e}")))?;
+        let child = engine.child();
         let stdin = child.stdin.take().expect("piped");
         let stdout = BufReader::new(child.stdout.take().expect("piped"));
         let stderr = collect(child.stderr.take().expect("piped"));
@@ -403,7 +419,7 @@ impl UciEngine {
             }
         });
         let mut engine = UciEngine {
-            child,
+            engine,
             stdin,
             lines,
             stderr,
@@ -438,7 +454,10 @@ impl UciEngine {
 
     /// The message for an engine that closed its output or its input.
     fn gone(&mut self, when: &str) -> String {
-        let status = self.child.wait().map(describe).unwrap_or_default();
+        // It usually exits at once; one that closed its pipes and goes on
+        // is killed after a second.
+        self.exited_within(Duration::from_secs(1));
+        let status = self.engine.end().map(describe).unwrap_or_default();
         let err = self
             .stderr
             .recv_timeout(Duration::from_secs(1))
@@ -475,30 +494,31 @@ impl UciEngine {
         Ok(())
     }
 
+    /// Kills the engine's process group (the engine and whatever it
+    /// started).
     fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let _ = self.engine.end();
     }
 
-    /// Asks the engine to quit, and makes sure it does.
+    /// True when the engine exits within `time`.
+    fn exited_within(&mut self, time: Duration) -> bool {
+        let deadline = Instant::now() + time;
+        loop {
+            match self.engine.has_exited() {
+                Ok(false) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
+                Ok(exited) => return exited,
+                Err(_) => return false,
+            }
+        }
+    }
+
+    /// Asks the engine to quit, waits for it up to two seconds, then ends
+    /// its process group (whatever it left running goes too). Dropping the
+    /// engine without `quit`, on an error, ends the group at once.
     fn quit(mut self) {
         let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(5));
-        }
+        self.exited_within(Duration::from_secs(2));
         self.kill();
-    }
-}
-
-impl Drop for UciEngine {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            self.kill();
-        }
     }
 }
 

@@ -30,6 +30,7 @@ mod count;
 mod diverge;
 mod divide;
 mod epd;
+mod interrupt;
 mod perftree;
 mod shard;
 
@@ -191,6 +192,12 @@ enum Command {
     /// divide both, follow a move whose counts differ, until the move lists
     /// differ. Exit status 0 when they agree, 1 on a divergence, 2 when the
     /// program fails.
+    ///
+    /// Each program runs in a process group of its own, killed whole (the
+    /// program and whatever it started) when the program has answered, times
+    /// out, prints garbage, when the walk ends (a UCI engine is sent `quit`
+    /// and given two seconds first), and when perft is interrupted: exit
+    /// status 130 on SIGINT (Ctrl-C), 143 on SIGTERM, 129 on SIGHUP.
     Diverge(diverge::Args),
 }
 
@@ -271,6 +278,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
 }
 
 fn main() -> ExitCode {
+    // Before any thread starts: they all inherit the blocked signals.
+    interrupt::install();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {

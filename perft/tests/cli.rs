@@ -868,6 +868,151 @@ fn diverge_names_a_program_that_misbehaves() {
     assert!(msg.ends_with("segfault"), "{msg}");
 }
 
+// ----- nothing outlives perft diverge ----------------------------------------
+
+/// True while process `pid` runs: its `/proc` entry is there and it is not
+/// a zombie (a killed process whose reaper, here PID 1, may be slow to reap).
+#[cfg(target_os = "linux")]
+fn running(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with(['Z', 'X'])),
+        Err(_) => false,
+    }
+}
+
+/// Asserts that none of `pids` is running, allowing a second for SIGKILL
+/// to take effect.
+#[cfg(target_os = "linux")]
+fn assert_all_gone(pids: &[u32], what: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
+    while pids.iter().any(|&p| running(p)) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let left: Vec<u32> = pids.iter().copied().filter(|&p| running(p)).collect();
+    // Do not leave them behind for the next test run.
+    for pid in &left {
+        let _ = Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+    }
+    assert!(left.is_empty(), "{what}: processes {left:?} outlived perft");
+}
+
+/// A script that starts `sleep 30` in the background, writes its own PID
+/// and the sleep's to a file, then runs `rest`; the script and the file.
+#[cfg(target_os = "linux")]
+fn wrapper(name: &str, rest: &str) -> (PathBuf, PathBuf) {
+    let pids = temp("pids");
+    let body = format!(
+        "sleep 30 </dev/null >/dev/null 2>&1 &\necho $$ $! > '{}.tmp'\nmv '{0}.tmp' '{0}'\n{rest}",
+        s(&pids)
+    );
+    (script(name, &body), pids)
+}
+
+/// The PIDs a `wrapper` script wrote, waiting up to ten seconds for them.
+#[cfg(target_os = "linux")]
+fn wrapper_pids(path: &Path) -> Vec<u32> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        if let Ok(text) = std::fs::read_to_string(path) {
+            return text
+                .split_whitespace()
+                .map(|p| p.parse().unwrap())
+                .collect();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{} was not written",
+            path.display()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn diverge_kills_the_whole_group_on_a_timeout() {
+    for flag in ["--cmd", "--uci"] {
+        let (hang, pids) = wrapper("hang.sh", "wait");
+        let msg = diverge_fails(&[flag, s(&hang), "--depth", "2", "--timeout", "0.5"]);
+        assert!(msg.contains("within 0.5 s (--timeout); killed"), "{msg}");
+        assert_all_gone(&wrapper_pids(&pids), flag);
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn diverge_kills_the_whole_group_on_garbage_and_on_a_normal_exit() {
+    // Garbage, the program exiting by itself.
+    let (garbage, pids) = wrapper("garbage.sh", "echo 'hello world'");
+    let msg = diverge_fails(&["--cmd", s(&garbage), "--depth", "2"]);
+    assert!(msg.contains("'hello world'"), "{msg}");
+    assert_all_gone(&wrapper_pids(&pids), "garbage");
+
+    // Garbage from a UCI engine that stays up.
+    let (uci_garbage, pids) = wrapper(
+        "uci-garbage.sh",
+        "while read line; do\n  case \"$line\" in\n    uci) echo uciok;;\n    isready) echo readyok;;\n    go*) echo 'not perft';;\n  esac\ndone",
+    );
+    let msg = diverge_fails(&["--uci", s(&uci_garbage), "--depth", "2"]);
+    assert!(msg.contains("'not perft'"), "{msg}");
+    assert_all_gone(&wrapper_pids(&pids), "UCI garbage");
+
+    // A program that answers well and leaves a process behind: agreement,
+    // and the process is gone all the same.
+    let own = format!("exec {} perftree \"$@\"", env!("CARGO_BIN_EXE_perft"));
+    let (good, pids) = wrapper("good.sh", &own);
+    let (status, v) = diverge_json(&["--cmd", s(&good), "--depth", "2"]);
+    assert_eq!((status, &v["agree"]), (0, &serde_json::json!(true)));
+    assert_all_gone(&wrapper_pids(&pids), "perftree program");
+
+    // A UCI engine that quits when asked, after a divergence.
+    let engine = format!(
+        "exec {} --uci --bug underpromotion --plies 1",
+        broken_generator()
+    );
+    let (uci, pids) = wrapper("uci.sh", &engine);
+    let fen = "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1";
+    let (status, _) = diverge_json(&["--uci", s(&uci), "--fen", fen, "--depth", "2"]);
+    assert_eq!(status, 1);
+    assert_all_gone(&wrapper_pids(&pids), "UCI engine");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn diverge_interrupted_kills_the_whole_group() {
+    for (signal, status) in [("TERM", 143), ("INT", 130)] {
+        for flag in ["--cmd", "--uci"] {
+            let (hang, pids) = wrapper("hang.sh", "wait");
+            let child = Command::new(env!("CARGO_BIN_EXE_perft"))
+                .args(["diverge", flag, s(&hang), "--depth", "2"])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            let started = wrapper_pids(&pids);
+            let kill = Command::new("kill")
+                .args([&format!("-{signal}"), &child.id().to_string()])
+                .status()
+                .unwrap();
+            assert!(kill.success());
+            let out = child.wait_with_output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(status),
+                "SIG{signal} {flag}: {stderr}"
+            );
+            assert_eq!(stderr, format!("perft: interrupted by SIG{signal}\n"));
+            assert!(out.stdout.is_empty());
+            assert_all_gone(&started, &format!("SIG{signal} {flag}"));
+        }
+    }
+}
+
 #[test]
 fn diverge_bad_input_is_status_2() {
     let own = format!("{} perftree", env!("CARGO_BIN_EXE_perft"));

@@ -28,6 +28,7 @@ use super::{Failure, Global, STARTPOS, print_json};
 use magicboard_testkit::diverge::{self, Divider, Query, Report};
 use serde_json::json;
 use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
@@ -215,6 +216,48 @@ fn shell_line(words: &[String]) -> String {
     words.iter().map(quote).collect::<Vec<_>>().join(" ")
 }
 
+/// The message for a program that cannot be started. For a bare name
+/// that no PATH directory holds: the directories searched, and a hint when
+/// it is in /usr/games, where Debian installs games such as Stockfish
+/// (outside root's PATH).
+fn cannot_run(program: &str, line: &str, e: &std::io::Error) -> String {
+    if e.kind() != std::io::ErrorKind::NotFound || program.contains('/') {
+        return format!("cannot run `{line}`: {e}");
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs: Vec<PathBuf> = std::env::split_paths(&path)
+        .map(|d| {
+            if d.as_os_str().is_empty() {
+                ".".into()
+            } else {
+                d
+            }
+        })
+        .collect();
+    if dirs.iter().any(|d| d.join(program).is_file()) {
+        // There, but not runnable as it is (a bad #! line, say).
+        return format!("cannot run `{line}`: {e}");
+    }
+    let searched = if dirs.is_empty() {
+        "(PATH is empty or not set)".to_string()
+    } else {
+        let dirs: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+        format!("in the PATH directories ({})", dirs.join(", "))
+    };
+    let games = Path::new("/usr/games").join(program);
+    let hint = if games.is_file() {
+        format!(
+            "; {} exists (Debian installs games there, outside root's PATH): pass the full path",
+            games.display()
+        )
+    } else if program.to_ascii_lowercase().contains("stockfish") {
+        "; Debian's stockfish package installs /usr/games/stockfish: pass the full path".into()
+    } else {
+        String::new()
+    };
+    format!("cannot run `{line}`: no program `{program}` {searched}{hint}")
+}
+
 /// The last non-empty line of a program's standard error, for messages.
 fn last_line(stderr: &str) -> String {
     match stderr.lines().rev().find(|l| !l.trim().is_empty()) {
@@ -271,7 +314,7 @@ impl Perftree {
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped()),
         )
-        .map_err(|e| format!("cannot run `{line}`: {e}"))?;
+        .map_err(|e| cannot_run(&all[0], &line, &e))?;
         let child = program.child();
         let stdout = collect(child.stdout.take().expect("piped"));
         let stderr = collect(child.stderr.take().expect("piped"));
@@ -404,7 +447,7 @@ impl UciEngine {
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped()),
         )
-        .map_err(|e| Failure::input(format!("cannot run `{line}`: {e}")))?;
+        .map_err(|e| Failure::input(cannot_run(&words[0], &line, &e)))?;
         let child = engine.child();
         let stdin = child.stdin.take().expect("piped");
         let stdout = BufReader::new(child.stdout.take().expect("piped"));

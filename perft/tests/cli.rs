@@ -1014,6 +1014,37 @@ fn diverge_interrupted_kills_the_whole_group() {
 }
 
 #[test]
+#[cfg(unix)]
+fn diverge_names_where_it_looked_for_a_program() {
+    let run = |flag: &str, program: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_perft"))
+            .args(["diverge", flag, program, "--depth", "1"])
+            .env("PATH", "/nonexistent/bin:/usr/bin")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        stderr
+    };
+    for flag in ["--uci", "--cmd"] {
+        let msg = run(flag, "no-such-engine-here --threads 2");
+        assert!(
+            msg.contains(
+                "no program `no-such-engine-here` in the PATH directories \
+                 (/nonexistent/bin, /usr/bin)"
+            ),
+            "{msg}"
+        );
+        assert!(!msg.contains("/usr/games"), "{msg}");
+        // Debian's stockfish package puts it in /usr/games.
+        let msg = run(flag, "stockfish");
+        assert!(msg.contains("/usr/games/stockfish"), "{msg}");
+        assert!(msg.contains("pass the full path"), "{msg}");
+    }
+}
+
+#[test]
 fn diverge_bad_input_is_status_2() {
     let own = format!("{} perftree", env!("CARGO_BIN_EXE_perft"));
     let cases: &[(&[&str], &str)] = &[

@@ -19,7 +19,9 @@ struct Mismatch {
     divide: Vec<(String, u64)>,
 }
 
-/// Runs the suite; `Err` with status 1 when a count differs, 2 on bad input.
+/// Runs the suite; `Err` with status 1 when a count differs, 2 on bad input
+/// (a suite with no check to run included: no positions, or every check
+/// filtered out).
 pub fn run(
     path: &Path,
     max_depth: Option<u32>,
@@ -31,12 +33,41 @@ pub fn run(
         .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
     let mut entries = parse_suite(&text, global.castling_mode())
         .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    if entries.is_empty() {
+        return Err(Failure::input(format!(
+            "{}: no positions (only blank or # lines): nothing to check",
+            path.display()
+        )));
+    }
+    let listed = || entries.iter().flat_map(|e| e.counts.iter().copied());
+    let shallowest = listed().map(|(depth, _)| depth).min().unwrap_or(0);
+    let smallest = listed().map(|(_, count)| count).min().unwrap_or(0);
     for entry in &mut entries {
         entry.counts.retain(|&(depth, count)| {
             max_depth.is_none_or(|max| depth <= max) && max_nodes.is_none_or(|max| count <= max)
         });
     }
     let checks: usize = entries.iter().map(|e| e.counts.len()).sum();
+    if checks == 0 {
+        let filters: Vec<String> = [
+            max_depth.map(|d| format!("--max-depth {d}")),
+            max_nodes.map(|n| format!("--max-nodes {n}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        return Err(Failure::input(format!(
+            "{}: {} {} out every check (the shallowest depth listed is {shallowest}, \
+             the smallest count {smallest}): nothing to check",
+            path.display(),
+            filters.join(" and "),
+            if filters.len() == 1 {
+                "filters"
+            } else {
+                "filter"
+            },
+        )));
+    }
     let planned: u64 = entries
         .iter()
         .flat_map(|e| e.counts.iter().map(|&(_, n)| n))

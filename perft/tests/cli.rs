@@ -195,6 +195,12 @@ fn divide_at_depth_5_matches_the_published_split() {
 /// Bad input: one line on standard error, nothing on standard output, exit
 /// status 2.
 fn assert_usage_error(args: &[&str]) {
+    usage_error(args);
+}
+
+/// The one stderr line of a run that is bad input (checked as in
+/// `assert_usage_error`).
+fn usage_error(args: &[&str]) -> String {
     let run = perft(args);
     assert_eq!(run.status, 2, "exit status of perft {args:?}");
     let err = &run.stderr;
@@ -205,6 +211,7 @@ fn assert_usage_error(args: &[&str]) {
     );
     assert!(err.starts_with("perft: "), "{err:?}");
     assert_eq!(run.stdout, "", "perft {args:?} printed on stdout");
+    err.trim_end().to_string()
 }
 
 #[test]
@@ -314,6 +321,44 @@ fn suite_runner_passes_a_correct_suite() {
         run.stdout
             .contains(&format!("Passed:    {expected_checks}\n"))
     );
+}
+
+#[test]
+fn suite_runner_refuses_to_check_nothing() {
+    let empty = temp("empty.epd");
+    let comments = temp("comments.epd");
+    std::fs::write(&empty, "").unwrap();
+    std::fs::write(&comments, "# nothing here\n\n").unwrap();
+    for path in [&empty, &comments] {
+        let msg = usage_error(&["--epd", s(path)]);
+        assert!(msg.contains("no positions"), "{msg}");
+        assert!(msg.contains("nothing to check"), "{msg}");
+    }
+    let six = temp("six.epd");
+    let all = data("standard.epd");
+    std::fs::write(&six, all.lines().take(6).collect::<Vec<_>>().join("\n")).unwrap();
+    let msg = usage_error(&["--epd", s(&six), "--max-depth", "0"]);
+    assert!(
+        msg.ends_with(
+            "--max-depth 0 filters out every check (the shallowest depth listed is 1, \
+             the smallest count 5): nothing to check"
+        ),
+        "{msg}"
+    );
+    let msg = usage_error(&["--epd", s(&six), "--max-nodes", "4"]);
+    assert!(
+        msg.contains("--max-nodes 4 filters out every check"),
+        "{msg}"
+    );
+    let msg = usage_error(&["--epd", s(&six), "--max-depth", "3", "--max-nodes", "4"]);
+    assert!(
+        msg.contains("--max-depth 3 and --max-nodes 4 filter out every check"),
+        "{msg}"
+    );
+    // One check left is enough.
+    let run = perft(&["--epd", s(&six), "--max-depth", "1", "--max-nodes", "5"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("Checks:    2\n"), "{}", run.stdout);
 }
 
 #[test]

@@ -24,7 +24,7 @@
 //! they started, outlives the tool.
 
 use super::interrupt::{self, Group};
-use super::{Failure, Global, STARTPOS, print_json};
+use super::{Chess960Arg, Failure, Global, JsonArg, STARTPOS, print_json};
 use magicboard_testkit::diverge::{self, Divider, Query, Report};
 use serde_json::json;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -55,6 +55,10 @@ pub struct Args {
     /// killed).
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_timeout)]
     timeout: f64,
+    #[command(flatten)]
+    chess960: Chess960Arg,
+    #[command(flatten)]
+    json: JsonArg,
 }
 
 fn parse_timeout(text: &str) -> Result<f64, String> {
@@ -67,12 +71,14 @@ fn parse_timeout(text: &str) -> Result<f64, String> {
 }
 
 /// Runs the walk against the program and prints the report.
-pub fn run(args: &Args, global: &Global) -> Result<(), Failure> {
-    if global.threads.is_some() || global.hash != 0 {
-        return Err(Failure::input(
-            "diverge: --threads and --hash do not apply (magicboard's side counts on one thread)",
-        ));
-    }
+pub fn run(args: &Args) -> Result<(), Failure> {
+    // magicboard's side divides on one thread, without a table: no
+    // --threads or --hash here.
+    let global = &Global {
+        chess960: args.chess960.chess960,
+        json: args.json.json,
+        ..Global::default()
+    };
     if args.depth == 0 {
         return Err(Failure::input("--depth must be at least 1"));
     }

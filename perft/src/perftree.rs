@@ -6,11 +6,6 @@ use super::{Failure, Global, counter};
 
 /// Plays `moves` from `fen`, divides and prints.
 pub fn run(depth: u32, fen: &str, moves: &[String], global: &Global) -> Result<(), Failure> {
-    if global.json {
-        return Err(Failure::input(
-            "perftree prints its own format; --json is not supported",
-        ));
-    }
     let mut board = global.read_fen(fen)?;
     for text in moves.iter().flat_map(|m| m.split_whitespace()) {
         let mv = board

@@ -24,7 +24,7 @@
 //! they started, outlives the tool.
 
 use super::interrupt::{self, Group};
-use super::{Chess960Arg, Failure, Global, JsonArg, STARTPOS, print_json};
+use super::{Chess960Arg, Deep, Failure, Global, JsonArg, STARTPOS, print_json};
 use magicboard_testkit::diverge::{self, Divider, Query, Report};
 use serde_json::json;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -59,6 +59,8 @@ pub struct Args {
     chess960: Chess960Arg,
     #[command(flatten)]
     json: JsonArg,
+    #[command(flatten)]
+    deep: Deep,
 }
 
 fn parse_timeout(text: &str) -> Result<f64, String> {
@@ -77,11 +79,13 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let global = &Global {
         chess960: args.chess960.chess960,
         json: args.json.json,
+        allow_deep: args.deep.allow_deep,
         ..Global::default()
     };
     if args.depth == 0 {
         return Err(Failure::input("--depth must be at least 1"));
     }
+    global.check_depth(args.depth)?;
     let fen = args.fen.as_deref().unwrap_or(STARTPOS);
     let board = global.read_fen(fen)?;
     let timeout = Duration::from_secs_f64(args.timeout);

@@ -1,7 +1,7 @@
 //! `perft --epd FILE`: run a perft suite in the `<FEN> ;D1 20 ;D2 400` format
 //! with a progress bar and a summary.
 
-use super::{Failure, Global, counter, mnps, print_json};
+use super::{Failure, Global, MAX_DEPTH, counter, mnps, print_json};
 use indicatif::{ProgressBar, ProgressStyle};
 use magicboard::perft::suite::parse_suite;
 use serde_json::json;
@@ -67,6 +67,20 @@ pub fn run(
                 "filter"
             },
         )));
+    }
+    if !global.allow_deep {
+        let deep = entries.iter().find_map(|e| {
+            let &(depth, _) = e.counts.iter().find(|&&(d, _)| d > MAX_DEPTH)?;
+            Some((e.line, depth))
+        });
+        if let Some((line, depth)) = deep {
+            let refused = global.check_depth(depth).err().map(|f| f.message);
+            return Err(Failure::input(format!(
+                "{}:{line}: {}; or skip it with --max-depth",
+                path.display(),
+                refused.unwrap_or_default()
+            )));
+        }
     }
     let planned: u64 = entries
         .iter()

@@ -23,7 +23,8 @@
 //! Each command takes only the options that mean something for it (clap
 //! refuses the others): `--threads` and `--hash` where something is
 //! counted, `--chess960` where FENs are read, `--json` where there is a
-//! JSON form.
+//! JSON form, `--allow-deep` where a depth is given (beyond
+//! [`MAX_DEPTH`] plies a depth is refused without it).
 //!
 //! One file per mode: `count` (`--depth`, the default), `divide`
 //! (`--divide`), `bench` (`--bench`), `epd` (`--epd`), `perftree`,
@@ -100,6 +101,24 @@ struct Cli {
     hash: usize,
     #[command(flatten)]
     json: JsonArg,
+    /// Run depths beyond 12 plies, refused without it (perft 13 of the
+    /// start position is about 2 * 10^18 nodes, decades at any speed;
+    /// counts above 2^64 - 1 are not detected).
+    #[arg(long, conflicts_with = "bench")]
+    allow_deep: bool,
+}
+
+/// The deepest depth run without `--allow-deep`.
+const MAX_DEPTH: u32 = 12;
+
+/// `--allow-deep`, for the commands that take a depth.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct Deep {
+    /// Run depths beyond 12 plies, refused without it (perft 13 of the
+    /// start position is about 2 * 10^18 nodes, decades at any speed;
+    /// counts above 2^64 - 1 are not detected).
+    #[arg(long)]
+    pub allow_deep: bool,
 }
 
 /// `--chess960`, for the modes that read FENs.
@@ -138,9 +157,21 @@ struct Global {
     threads: Option<u16>,
     hash: usize,
     json: bool,
+    allow_deep: bool,
 }
 
 impl Global {
+    /// Refuses a depth beyond [`MAX_DEPTH`] unless `--allow-deep` is given.
+    fn check_depth(&self, depth: u32) -> Result<(), Failure> {
+        if depth <= MAX_DEPTH || self.allow_deep {
+            return Ok(());
+        }
+        Err(Failure::input(format!(
+            "depth {depth} is beyond {MAX_DEPTH} plies, which from a typical position would run \
+             for decades at any speed; pass --allow-deep to run it anyway"
+        )))
+    }
+
     /// The `--threads` value, else `default`, else all cores.
     fn threads_or(&self, default: Option<usize>) -> usize {
         match (self.threads, default) {
@@ -202,6 +233,8 @@ enum Command {
         chess960: Chess960Arg,
         #[command(flatten)]
         work: Work,
+        #[command(flatten)]
+        deep: Deep,
     },
     /// Write the distinct positions SPLIT_DEPTH plies below the root, each
     /// with the number of move sequences reaching it.
@@ -222,6 +255,8 @@ enum Command {
         chess960: Chess960Arg,
         #[command(flatten)]
         json: JsonArg,
+        #[command(flatten)]
+        deep: Deep,
     },
     /// Count shard i of n of a split file: every n-th position from the i-th
     /// (1-based), times its multiplicity. Prints one result line.
@@ -241,6 +276,8 @@ enum Command {
         work: Work,
         #[command(flatten)]
         json: JsonArg,
+        #[command(flatten)]
+        deep: Deep,
     },
     /// Add up shard results; checks that every shard of one split is there once.
     Merge {
@@ -308,11 +345,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             moves,
             chess960,
             work,
+            deep,
         }) => {
             let global = Global {
                 chess960: chess960.chess960,
                 threads: work.threads,
                 hash: work.hash,
+                allow_deep: deep.allow_deep,
                 ..Global::default()
             };
             perftree::run(depth, &fen, &moves, &global)
@@ -324,10 +363,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             out,
             chess960,
             json,
+            deep,
         }) => {
             let global = Global {
                 chess960: chess960.chess960,
                 json: json.json,
+                allow_deep: deep.allow_deep,
                 ..Global::default()
             };
             shard::split(
@@ -345,11 +386,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             out,
             work,
             json,
+            deep,
         }) => {
             let global = Global {
                 threads: work.threads,
                 hash: work.hash,
                 json: json.json,
+                allow_deep: deep.allow_deep,
                 ..Global::default()
             };
             shard::run_shard(&file, depth, shard, out.as_deref(), &global)
@@ -368,6 +411,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 threads: cli.threads,
                 hash: cli.hash,
                 json: cli.json.json,
+                allow_deep: cli.allow_deep,
             };
             if cli.bench {
                 return bench::run(!cli.no_bulk, global);
@@ -375,6 +419,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             match &cli.epd {
                 Some(path) => epd::run(path, cli.max_depth, cli.max_nodes, !cli.no_bulk, global),
                 None => {
+                    global.check_depth(cli.depth)?;
                     let board = global.read_fen(cli.fen.as_deref().unwrap_or(STARTPOS))?;
                     if cli.divide {
                         divide::run(&board, cli.depth, !cli.no_bulk, global)

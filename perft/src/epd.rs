@@ -1,6 +1,7 @@
 //! `perft --epd FILE`: run a perft suite in the `<FEN> ;D1 20 ;D2 400` format
 //! with a progress bar and a summary.
 
+use super::interrupt;
 use super::{Failure, Global, MAX_DEPTH, counter, mnps, print_json};
 use indicatif::{ProgressBar, ProgressStyle};
 use magicboard::perft::suite::parse_suite;
@@ -100,6 +101,11 @@ pub fn run(
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(250));
+    // Interrupted, the bar goes before `interrupt` reports it.
+    let _hook = {
+        let bar = bar.clone();
+        interrupt::on_interrupt(move |_| bar.finish_and_clear())
+    };
 
     let (mut passed, mut nodes, mut skipped) = (0usize, 0u64, 0usize);
     let mut failures: Vec<Mismatch> = Vec::new();

@@ -4,6 +4,8 @@
 //!   SIGTERM and SIGHUP in every thread and waits for them on a thread of
 //!   its own (`sigwait`: no code runs inside a signal handler). When one
 //!   arrives, that thread kills every process group [`spawn`] started,
+//!   runs the hook of the running mode ([`on_interrupt`]: it prints what a
+//!   partial run has, such as the root moves a `--divide` finished),
 //!   writes `perft: interrupted by SIGINT` on stderr and exits with status
 //!   128 + the signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for
 //!   SIGHUP. A signal that was ignored when the tool started (`nohup`)
@@ -25,6 +27,12 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 /// reaped, so that the ids cannot have been reused).
 static GROUPS: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
 
+/// What the running mode prints when it is interrupted; the argument is
+/// the signal's name.
+type Hook = Box<dyn Fn(&str) + Send>;
+
+static HOOK: Mutex<Option<Hook>> = Mutex::new(None);
+
 /// Locks `mutex` even if a thread panicked while holding it (the data are
 /// sets and hooks that a panic cannot leave half-written).
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -39,7 +47,23 @@ pub fn install() {
     unix::install();
 }
 
-/// The signal watcher's work: end every group, exit.
+/// Makes `hook` run when the tool is interrupted, until the returned guard
+/// is dropped. One hook at a time: a later one replaces it.
+pub fn on_interrupt(hook: impl Fn(&str) + Send + 'static) -> HookGuard {
+    *lock(&HOOK) = Some(Box::new(hook));
+    HookGuard(())
+}
+
+/// Removes the hook of [`on_interrupt`] when dropped.
+pub struct HookGuard(());
+
+impl Drop for HookGuard {
+    fn drop(&mut self) {
+        *lock(&HOOK) = None;
+    }
+}
+
+/// The signal watcher's work: end every group, run the hook, exit.
 #[cfg_attr(not(unix), allow(dead_code))]
 fn interrupted(signal: i32, name: &str) -> ! {
     {
@@ -49,6 +73,9 @@ fn interrupted(signal: i32, name: &str) -> ! {
         }
         // The lock is held until the process exits: no group starts now.
         std::mem::forget(groups);
+    }
+    if let Some(hook) = lock(&HOOK).as_ref() {
+        hook(name);
     }
     eprintln!("perft: interrupted by {name}");
     std::process::exit(128 + signal)

@@ -39,6 +39,7 @@ mod divide;
 mod epd;
 mod interrupt;
 mod perftree;
+mod rootwise;
 mod shard;
 
 use clap::{Args, Parser, Subcommand};
@@ -53,11 +54,15 @@ another move generator goes wrong";
 
 /// The end of `perft --help`.
 const AFTER_HELP: &str = "Without a command: count (--depth), divide (--divide), run a suite \
-(--epd) or benchmark (--bench). Each command takes only its own options: `perft COMMAND --help`.
+(--epd) or benchmark (--bench). Each command takes only its own options: `perft COMMAND --help`. \
+On a terminal, a count or divide that takes over a second shows its progress on stderr (root \
+moves done, nodes, Mnps, ETA); nothing is shown elsewhere or with --json.
 
 Exit status: 0 on success; 1 when a check fails (a suite mismatch, a wrong benchmark count, an \
 incomplete merge, a generator that disagrees); 2 on bad input or a misbehaving program; 128 + \
-the signal when interrupted: 130 for SIGINT (Ctrl-C), 143 for SIGTERM, 129 for SIGHUP.";
+the signal when interrupted: 130 for SIGINT (Ctrl-C), 143 for SIGTERM, 129 for SIGHUP (a \
+divide prints the root moves finished and a `partial:` line; `diverge` kills the programs it \
+started first).";
 
 #[derive(Parser, Debug)]
 #[command(name = "perft", version, about = ABOUT, after_help = AFTER_HELP,
@@ -68,10 +73,12 @@ struct Cli {
     /// Position as FEN (six fields, or four as in EPD); default: the start position.
     #[arg(long)]
     fen: Option<String>,
-    /// Depth in plies.
+    /// Depth in plies (at most 12 without --allow-deep).
     #[arg(long, short, default_value_t = 5)]
     depth: u32,
-    /// Print the count below each root move (`e2e4: 20`) before the total.
+    /// Print the count below each root move (`e2e4: 20`) as it is counted,
+    /// then the total; interrupted, a `partial: N of M root moves` line
+    /// instead of the total.
     #[arg(long)]
     divide: bool,
     /// Make every leaf move instead of counting the last ply in bulk.

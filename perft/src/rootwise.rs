@@ -177,6 +177,9 @@ pub fn divide(
             if !state.complete {
                 state.print_partial(&partial, signal);
             }
+            // Held until the process exits: neither a divide line nor the
+            // progress line follows what was just printed.
+            std::mem::forget(state);
         })
     };
     let (stop, stopped) = mpsc::channel::<()>();

@@ -1,16 +1,34 @@
 //! `perft [--fen FEN] --depth D`: the count, as Stockfish prints it.
+//!
+//! On a terminal a count shows its progress on stderr after a second
+//! (`rootwise`); elsewhere, and with `--json`, it prints only its result.
 
+use super::rootwise::{self, Partial};
 use super::{Failure, Global, counter, mnps, print_json};
 use magicboard::Board;
 use serde_json::json;
+use std::io::IsTerminal;
 use std::time::Instant;
+
+/// True when a long count should show its progress: stderr is a terminal
+/// and the output is not JSON (which asks for silence).
+pub fn progress_wanted(global: &Global) -> bool {
+    !global.json && std::io::stderr().is_terminal()
+}
 
 /// Counts and prints `Nodes searched: N` and the time (or JSON).
 pub fn run(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(), Failure> {
     let threads = global.threads_or(None);
     let table = global.table()?;
     let start = Instant::now();
-    let nodes = counter(depth, bulk, threads, table.as_ref()).count(board);
+    let nodes = if depth > 0 && progress_wanted(global) {
+        // Root move by root move, to show how far it is.
+        let below = counter(depth - 1, bulk, threads, table.as_ref());
+        let (split, _hook) = rootwise::divide(board, &below, true, Partial::Nothing, |_, _| {});
+        split.iter().map(|(_, n)| n).sum()
+    } else {
+        counter(depth, bulk, threads, table.as_ref()).count(board)
+    };
     let seconds = start.elapsed().as_secs_f64();
     if global.json {
         print_json(&summary(

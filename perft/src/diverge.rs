@@ -15,12 +15,21 @@
 //! prints the report. Exit status 0 when the counts agree, 1 on a
 //! divergence, 2 on bad input or a program that fails: cannot start, exits
 //! with an error, does not answer within `--timeout`, prints garbage.
+//!
+//! Each program runs in a process group of its own ([`interrupt::spawn`]),
+//! and the whole group is killed once the program has answered (a perftree
+//! program), when it times out or misbehaves, when the walk ends (a UCI
+//! engine gets `quit` and two seconds first) and when perft is interrupted
+//! (SIGINT, SIGTERM: exit status 130, 143): no process it started, nor any
+//! they started, outlives the tool.
 
-use super::{Failure, Global, STARTPOS, print_json};
+use super::interrupt::{self, Group};
+use super::{Chess960Arg, Deep, Failure, Global, JsonArg, STARTPOS, print_json};
 use magicboard_testkit::diverge::{self, Divider, Query, Report};
 use serde_json::json;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -46,6 +55,12 @@ pub struct Args {
     /// killed).
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_timeout)]
     timeout: f64,
+    #[command(flatten)]
+    chess960: Chess960Arg,
+    #[command(flatten)]
+    json: JsonArg,
+    #[command(flatten)]
+    deep: Deep,
 }
 
 fn parse_timeout(text: &str) -> Result<f64, String> {
@@ -58,15 +73,19 @@ fn parse_timeout(text: &str) -> Result<f64, String> {
 }
 
 /// Runs the walk against the program and prints the report.
-pub fn run(args: &Args, global: &Global) -> Result<(), Failure> {
-    if global.threads.is_some() || global.hash != 0 {
-        return Err(Failure::input(
-            "diverge: --threads and --hash do not apply (magicboard's side counts on one thread)",
-        ));
-    }
+pub fn run(args: &Args) -> Result<(), Failure> {
+    // magicboard's side divides on one thread, without a table: no
+    // --threads or --hash here.
+    let global = &Global {
+        chess960: args.chess960.chess960,
+        json: args.json.json,
+        allow_deep: args.deep.allow_deep,
+        ..Global::default()
+    };
     if args.depth == 0 {
         return Err(Failure::input("--depth must be at least 1"));
     }
+    global.check_depth(args.depth)?;
     let fen = args.fen.as_deref().unwrap_or(STARTPOS);
     let board = global.read_fen(fen)?;
     let timeout = Duration::from_secs_f64(args.timeout);
@@ -207,6 +226,48 @@ fn shell_line(words: &[String]) -> String {
     words.iter().map(quote).collect::<Vec<_>>().join(" ")
 }
 
+/// The message for a program that cannot be started. For a bare name
+/// that no PATH directory holds: the directories searched, and a hint when
+/// it is in /usr/games, where Debian installs games such as Stockfish
+/// (outside root's PATH).
+fn cannot_run(program: &str, line: &str, e: &std::io::Error) -> String {
+    if e.kind() != std::io::ErrorKind::NotFound || program.contains('/') {
+        return format!("cannot run `{line}`: {e}");
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs: Vec<PathBuf> = std::env::split_paths(&path)
+        .map(|d| {
+            if d.as_os_str().is_empty() {
+                ".".into()
+            } else {
+                d
+            }
+        })
+        .collect();
+    if dirs.iter().any(|d| d.join(program).is_file()) {
+        // There, but not runnable as it is (a bad #! line, say).
+        return format!("cannot run `{line}`: {e}");
+    }
+    let searched = if dirs.is_empty() {
+        "(PATH is empty or not set)".to_string()
+    } else {
+        let dirs: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+        format!("in the PATH directories ({})", dirs.join(", "))
+    };
+    let games = Path::new("/usr/games").join(program);
+    let hint = if games.is_file() {
+        format!(
+            "; {} exists (Debian installs games there, outside root's PATH): pass the full path",
+            games.display()
+        )
+    } else if program.to_ascii_lowercase().contains("stockfish") {
+        "; Debian's stockfish package installs /usr/games/stockfish: pass the full path".into()
+    } else {
+        String::new()
+    };
+    format!("cannot run `{line}`: no program `{program}` {searched}{hint}")
+}
+
 /// The last non-empty line of a program's standard error, for messages.
 fn last_line(stderr: &str) -> String {
     match stderr.lines().rev().find(|l| !l.trim().is_empty()) {
@@ -256,33 +317,39 @@ impl Perftree {
         let mut all = self.words.clone();
         all.extend_from_slice(args);
         let line = shell_line(&all);
-        let mut child = Command::new(&all[0])
-            .args(&all[1..])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot run `{line}`: {e}"))?;
+        let mut program = interrupt::spawn(
+            Command::new(&all[0])
+                .args(&all[1..])
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        )
+        .map_err(|e| cannot_run(&all[0], &line, &e))?;
+        let child = program.child();
         let stdout = collect(child.stdout.take().expect("piped"));
         let stderr = collect(child.stderr.take().expect("piped"));
         let deadline = Instant::now() + self.timeout;
-        let status = loop {
-            match child.try_wait() {
-                Ok(Some(status)) => break status,
-                Ok(None) if Instant::now() >= deadline => {
-                    let _ = child.kill();
-                    let _ = child.wait();
+        loop {
+            match program.has_exited() {
+                Ok(true) => break,
+                Ok(false) if Instant::now() >= deadline => {
+                    let _ = program.end();
                     return Err(format!(
                         "`{line}` did not answer within {} s (--timeout); killed",
                         self.timeout.as_secs_f64()
                     ));
                 }
-                Ok(None) => thread::sleep(Duration::from_millis(2)),
+                Ok(false) => thread::sleep(Duration::from_millis(2)),
                 Err(e) => return Err(format!("cannot wait for `{line}`: {e}")),
             }
-        };
-        // The pipes close when the program exits (unless it left children
-        // holding them: wait a little, then go on without them).
+        }
+        // It has exited: whatever it started goes with its group.
+        let status = program
+            .end()
+            .map_err(|e| format!("cannot wait for `{line}`: {e}"))?;
+        // The pipes close when the program exits and its group is killed
+        // (should a process outside the group hold them, wait a little,
+        // then go on without them).
         let grace = Duration::from_secs(1);
         let out = stdout.recv_timeout(grace).unwrap_or_default();
         let err = stderr.recv_timeout(grace).unwrap_or_default();
@@ -365,7 +432,7 @@ fn looks_like_uci(text: &str) -> bool {
 
 /// A UCI engine with `go perft`, started once.
 struct UciEngine {
-    child: Child,
+    engine: Group,
     stdin: ChildStdin,
     lines: Receiver<std::io::Result<String>>,
     stderr: Receiver<Vec<u8>>,
@@ -383,13 +450,15 @@ impl UciEngine {
     ) -> Result<UciEngine, Failure> {
         let words = split_words(cmd)?;
         let line = shell_line(&words);
-        let mut child = Command::new(&words[0])
-            .args(&words[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| Failure::input(format!("cannot run `{line}`: {e}")))?;
+        let mut engine = interrupt::spawn(
+            Command::new(&words[0])
+                .args(&words[1..])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        )
+        .map_err(|e| Failure::input(cannot_run(&words[0], &line, &e)))?;
+        let child = engine.child();
         let stdin = child.stdin.take().expect("piped");
         let stdout = BufReader::new(child.stdout.take().expect("piped"));
         let stderr = collect(child.stderr.take().expect("piped"));
@@ -403,7 +472,7 @@ impl UciEngine {
             }
         });
         let mut engine = UciEngine {
-            child,
+            engine,
             stdin,
             lines,
             stderr,
@@ -438,7 +507,10 @@ impl UciEngine {
 
     /// The message for an engine that closed its output or its input.
     fn gone(&mut self, when: &str) -> String {
-        let status = self.child.wait().map(describe).unwrap_or_default();
+        // It usually exits at once; one that closed its pipes and goes on
+        // is killed after a second.
+        self.exited_within(Duration::from_secs(1));
+        let status = self.engine.end().map(describe).unwrap_or_default();
         let err = self
             .stderr
             .recv_timeout(Duration::from_secs(1))
@@ -475,30 +547,31 @@ impl UciEngine {
         Ok(())
     }
 
+    /// Kills the engine's process group (the engine and whatever it
+    /// started).
     fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let _ = self.engine.end();
     }
 
-    /// Asks the engine to quit, and makes sure it does.
+    /// True when the engine exits within `time`.
+    fn exited_within(&mut self, time: Duration) -> bool {
+        let deadline = Instant::now() + time;
+        loop {
+            match self.engine.has_exited() {
+                Ok(false) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
+                Ok(exited) => return exited,
+                Err(_) => return false,
+            }
+        }
+    }
+
+    /// Asks the engine to quit, waits for it up to two seconds, then ends
+    /// its process group (whatever it left running goes too). Dropping the
+    /// engine without `quit`, on an error, ends the group at once.
     fn quit(mut self) {
         let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(5));
-        }
+        self.exited_within(Duration::from_secs(2));
         self.kill();
-    }
-}
-
-impl Drop for UciEngine {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            self.kill();
-        }
     }
 }
 

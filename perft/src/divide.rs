@@ -1,7 +1,14 @@
 //! `perft --divide`: the count below each root move (`e2e4: 20`), a blank
 //! line, then the total, as Stockfish's `go perft` prints it.
+//!
+//! The root moves are counted one at a time (`rootwise`): each line is
+//! printed as soon as its move is counted, a terminal shows progress, and
+//! an interrupted divide ends with `partial: N of M root moves
+//! (interrupted by SIGINT)` after the lines finished (exit status 130 for
+//! SIGINT, 143 for SIGTERM).
 
-use super::count::{print_total, summary};
+use super::count::{print_total, progress_wanted, summary};
+use super::rootwise::{self, Partial};
 use super::{Failure, Global, counter, print_json};
 use magicboard::Board;
 use serde_json::json;
@@ -12,9 +19,31 @@ pub fn run(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(),
     let threads = global.threads_or(None);
     let table = global.table()?;
     let start = Instant::now();
-    let split = counter(depth, bulk, threads, table.as_ref()).divide(board);
-    let seconds = start.elapsed().as_secs_f64();
     // perft(0) is the root itself, though it has no root moves to list.
+    let (split, _hook) = if depth == 0 {
+        (Vec::new(), None)
+    } else {
+        let partial = if global.json {
+            let mut base = summary(board, depth, bulk, threads, global, 0, 0.0);
+            if let Some(object) = base.as_object_mut() {
+                for key in ["nodes", "seconds", "mnps"] {
+                    object.remove(key);
+                }
+            }
+            Partial::DivideJson(base)
+        } else {
+            Partial::DivideText
+        };
+        let below = counter(depth - 1, bulk, threads, table.as_ref());
+        let (split, hook) =
+            rootwise::divide(board, &below, progress_wanted(global), partial, |mv, n| {
+                if !global.json {
+                    println!("{mv}: {n}");
+                }
+            });
+        (split, Some(hook))
+    };
+    let seconds = start.elapsed().as_secs_f64();
     let nodes = if depth == 0 {
         1
     } else {
@@ -28,9 +57,6 @@ pub fn run(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(),
             .collect();
         print_json(&value);
         return Ok(());
-    }
-    for (mv, n) in &split {
-        println!("{}: {n}", board.uci(*mv));
     }
     println!();
     print_total(nodes, seconds);

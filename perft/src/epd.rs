@@ -1,7 +1,8 @@
 //! `perft --epd FILE`: run a perft suite in the `<FEN> ;D1 20 ;D2 400` format
 //! with a progress bar and a summary.
 
-use super::{Failure, Global, counter, mnps, print_json};
+use super::interrupt;
+use super::{Failure, Global, MAX_DEPTH, counter, mnps, print_json};
 use indicatif::{ProgressBar, ProgressStyle};
 use magicboard::perft::suite::parse_suite;
 use serde_json::json;
@@ -19,7 +20,9 @@ struct Mismatch {
     divide: Vec<(String, u64)>,
 }
 
-/// Runs the suite; `Err` with status 1 when a count differs, 2 on bad input.
+/// Runs the suite; `Err` with status 1 when a count differs, 2 on bad input
+/// (a suite with no check to run included: no positions, or every check
+/// filtered out).
 pub fn run(
     path: &Path,
     max_depth: Option<u32>,
@@ -31,12 +34,55 @@ pub fn run(
         .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
     let mut entries = parse_suite(&text, global.castling_mode())
         .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    if entries.is_empty() {
+        return Err(Failure::input(format!(
+            "{}: no positions (only blank or # lines): nothing to check",
+            path.display()
+        )));
+    }
+    let listed = || entries.iter().flat_map(|e| e.counts.iter().copied());
+    let shallowest = listed().map(|(depth, _)| depth).min().unwrap_or(0);
+    let smallest = listed().map(|(_, count)| count).min().unwrap_or(0);
     for entry in &mut entries {
         entry.counts.retain(|&(depth, count)| {
             max_depth.is_none_or(|max| depth <= max) && max_nodes.is_none_or(|max| count <= max)
         });
     }
     let checks: usize = entries.iter().map(|e| e.counts.len()).sum();
+    if checks == 0 {
+        let filters: Vec<String> = [
+            max_depth.map(|d| format!("--max-depth {d}")),
+            max_nodes.map(|n| format!("--max-nodes {n}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        return Err(Failure::input(format!(
+            "{}: {} {} out every check (the shallowest depth listed is {shallowest}, \
+             the smallest count {smallest}): nothing to check",
+            path.display(),
+            filters.join(" and "),
+            if filters.len() == 1 {
+                "filters"
+            } else {
+                "filter"
+            },
+        )));
+    }
+    if !global.allow_deep {
+        let deep = entries.iter().find_map(|e| {
+            let &(depth, _) = e.counts.iter().find(|&&(d, _)| d > MAX_DEPTH)?;
+            Some((e.line, depth))
+        });
+        if let Some((line, depth)) = deep {
+            let refused = global.check_depth(depth).err().map(|f| f.message);
+            return Err(Failure::input(format!(
+                "{}:{line}: {}; or skip it with --max-depth",
+                path.display(),
+                refused.unwrap_or_default()
+            )));
+        }
+    }
     let planned: u64 = entries
         .iter()
         .flat_map(|e| e.counts.iter().map(|&(_, n)| n))
@@ -55,6 +101,11 @@ pub fn run(
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(250));
+    // Interrupted, the bar goes before `interrupt` reports it.
+    let _hook = {
+        let bar = bar.clone();
+        interrupt::on_interrupt(move |_| bar.finish_and_clear())
+    };
 
     let (mut passed, mut nodes, mut skipped) = (0usize, 0u64, 0usize);
     let mut failures: Vec<Mismatch> = Vec::new();

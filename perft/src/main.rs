@@ -16,8 +16,15 @@
 //!
 //! Exit status: 0 on success, 1 when a check fails (suite mismatch, wrong
 //! benchmark count, incomplete merge, another generator that disagrees), 2
-//! on bad input (arguments, FEN, unreadable or malformed files, a program
-//! under `diverge` that fails).
+//! on bad input (arguments, FEN, unreadable or malformed files, a suite
+//! with nothing to check, a program under `diverge` that fails), 128 + the
+//! signal when interrupted (130 for SIGINT: see `interrupt`).
+//!
+//! Each command takes only the options that mean something for it (clap
+//! refuses the others): `--threads` and `--hash` where something is
+//! counted, `--chess960` where FENs are read, `--json` where there is a
+//! JSON form, `--allow-deep` where a depth is given (beyond
+//! [`MAX_DEPTH`] plies a depth is refused without it).
 //!
 //! One file per mode: `count` (`--depth`, the default), `divide`
 //! (`--divide`), `bench` (`--bench`), `epd` (`--epd`), `perftree`,
@@ -30,7 +37,9 @@ mod count;
 mod diverge;
 mod divide;
 mod epd;
+mod interrupt;
 mod perftree;
+mod rootwise;
 mod shard;
 
 use clap::{Args, Parser, Subcommand};
@@ -38,19 +47,38 @@ use magicboard::{Board, CastlingMode, Perft, PerftTable};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Count the leaves of the legal-move tree (perft).
+/// What the tool is, in one line: the first line of `perft --help`.
+const ABOUT: &str = "Count the legal-move tree of a chess position (perft): count it, divide \
+it by root move, run perft suites, benchmark, split a deep count into shards, and find where \
+another move generator goes wrong";
+
+/// The end of `perft --help`.
+const AFTER_HELP: &str = "Without a command: count (--depth), divide (--divide), run a suite \
+(--epd) or benchmark (--bench). Each command takes only its own options: `perft COMMAND --help`. \
+On a terminal, a count or divide that takes over a second shows its progress on stderr (root \
+moves done, nodes, Mnps, ETA); nothing is shown elsewhere or with --json.
+
+Exit status: 0 on success; 1 when a check fails (a suite mismatch, a wrong benchmark count, an \
+incomplete merge, a generator that disagrees); 2 on bad input or a misbehaving program; 128 + \
+the signal when interrupted: 130 for SIGINT (Ctrl-C), 143 for SIGTERM, 129 for SIGHUP (a \
+divide prints the root moves finished and a `partial:` line; `diverge` kills the programs it \
+started first).";
+
 #[derive(Parser, Debug)]
-#[command(name = "perft", version, about, args_conflicts_with_subcommands = true)]
+#[command(name = "perft", version, about = ABOUT, after_help = AFTER_HELP,
+          args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// Position as FEN (six fields, or four as in EPD); default: the start position.
     #[arg(long)]
     fen: Option<String>,
-    /// Depth in plies.
+    /// Depth in plies (at most 12 without --allow-deep).
     #[arg(long, short, default_value_t = 5)]
     depth: u32,
-    /// Print the count below each root move (`e2e4: 20`) before the total.
+    /// Print the count below each root move (`e2e4: 20`) as it is counted,
+    /// then the total; interrupted, a `partial: N of M root moves` line
+    /// instead of the total.
     #[arg(long)]
     divide: bool,
     /// Make every leaf move instead of counting the last ply in bulk.
@@ -58,7 +86,7 @@ struct Cli {
     no_bulk: bool,
     /// Benchmark: the five CPW positions at fixed depths, Mnps each (one
     /// thread unless --threads says otherwise).
-    #[arg(long, conflicts_with_all = ["epd", "fen", "depth", "divide"])]
+    #[arg(long, conflicts_with_all = ["epd", "fen", "depth", "divide", "chess960"])]
     bench: bool,
     /// Run a perft suite: one position a line, `<FEN> ;D1 20 ;D2 400 ...`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "divide", "depth"])]
@@ -70,28 +98,87 @@ struct Cli {
     #[arg(long, value_name = "N", requires = "epd")]
     max_nodes: Option<u64>,
     #[command(flatten)]
-    global: Global,
-}
-
-/// Options every mode accepts (after the subcommand, for a subcommand).
-#[derive(Args, Debug, Clone)]
-struct Global {
-    /// Read FENs as Chess960 (castling printed king-takes-rook, `e1h1`).
-    #[arg(long, global = true)]
-    chess960: bool,
+    chess960: Chess960Arg,
     /// Worker threads [default: all cores; 1 for --bench].
-    #[arg(long, short = 't', global = true, value_name = "N",
+    #[arg(long, short = 't', value_name = "N",
           value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     /// Transposition table size in MiB (0: none).
-    #[arg(long, global = true, value_name = "MB", default_value_t = 0)]
+    #[arg(long, value_name = "MB", default_value_t = 0)]
     hash: usize,
+    #[command(flatten)]
+    json: JsonArg,
+    /// Run depths beyond 12 plies, refused without it (perft 13 of the
+    /// start position is about 2 * 10^18 nodes, decades at any speed;
+    /// counts above 2^64 - 1 are not detected).
+    #[arg(long, conflicts_with = "bench")]
+    allow_deep: bool,
+}
+
+/// The deepest depth run without `--allow-deep`.
+const MAX_DEPTH: u32 = 12;
+
+/// `--allow-deep`, for the commands that take a depth.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct Deep {
+    /// Run depths beyond 12 plies, refused without it (perft 13 of the
+    /// start position is about 2 * 10^18 nodes, decades at any speed;
+    /// counts above 2^64 - 1 are not detected).
+    #[arg(long)]
+    pub allow_deep: bool,
+}
+
+/// `--chess960`, for the modes that read FENs.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct Chess960Arg {
+    /// Read FENs as Chess960 (castling printed king-takes-rook, `e1h1`).
+    #[arg(long)]
+    pub chess960: bool,
+}
+
+/// `--threads` and `--hash`, for the commands that count.
+#[derive(Args, Debug, Clone, Copy)]
+struct Work {
+    /// Worker threads [default: all cores].
+    #[arg(long, short = 't', value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// Transposition table size in MiB (0: none).
+    #[arg(long, value_name = "MB", default_value_t = 0)]
+    hash: usize,
+}
+
+/// `--json`, for the modes with a JSON form.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct JsonArg {
     /// Print the result as JSON.
-    #[arg(long, global = true)]
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The settings the modes share, from whichever of these options the mode
+/// takes (the others keep their defaults).
+#[derive(Debug, Clone, Default)]
+struct Global {
+    chess960: bool,
+    threads: Option<u16>,
+    hash: usize,
     json: bool,
+    allow_deep: bool,
 }
 
 impl Global {
+    /// Refuses a depth beyond [`MAX_DEPTH`] unless `--allow-deep` is given.
+    fn check_depth(&self, depth: u32) -> Result<(), Failure> {
+        if depth <= MAX_DEPTH || self.allow_deep {
+            return Ok(());
+        }
+        Err(Failure::input(format!(
+            "depth {depth} is beyond {MAX_DEPTH} plies, which from a typical position would run \
+             for decades at any speed; pass --allow-deep to run it anyway"
+        )))
+    }
+
     /// The `--threads` value, else `default`, else all cores.
     fn threads_or(&self, default: Option<usize>) -> usize {
         match (self.threads, default) {
@@ -149,6 +236,12 @@ enum Command {
         fen: String,
         /// Moves to play first, UCI, space-separated (one argument or several).
         moves: Vec<String>,
+        #[command(flatten)]
+        chess960: Chess960Arg,
+        #[command(flatten)]
+        work: Work,
+        #[command(flatten)]
+        deep: Deep,
     },
     /// Write the distinct positions SPLIT_DEPTH plies below the root, each
     /// with the number of move sequences reaching it.
@@ -165,11 +258,17 @@ enum Command {
         /// The split file to write.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        #[command(flatten)]
+        chess960: Chess960Arg,
+        #[command(flatten)]
+        json: JsonArg,
+        #[command(flatten)]
+        deep: Deep,
     },
     /// Count shard i of n of a split file: every n-th position from the i-th
     /// (1-based), times its multiplicity. Prints one result line.
     RunShard {
-        /// A file written by `perft split`.
+        /// A file written by `perft split` (Chess960 or not as it says).
         file: PathBuf,
         /// Plies to count below each position [default: depth - split-depth].
         #[arg(long, short)]
@@ -180,17 +279,31 @@ enum Command {
         /// Also write the result line to FILE.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        #[command(flatten)]
+        work: Work,
+        #[command(flatten)]
+        json: JsonArg,
+        #[command(flatten)]
+        deep: Deep,
     },
     /// Add up shard results; checks that every shard of one split is there once.
     Merge {
         /// Result files of `perft run-shard` (several results per file allowed).
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        #[command(flatten)]
+        json: JsonArg,
     },
     /// Find where another move generator first disagrees with magicboard:
     /// divide both, follow a move whose counts differ, until the move lists
     /// differ. Exit status 0 when they agree, 1 on a divergence, 2 when the
     /// program fails.
+    ///
+    /// Each program runs in a process group of its own, killed whole (the
+    /// program and whatever it started) when the program has answered, times
+    /// out, prints garbage, when the walk ends (a UCI engine is sent `quit`
+    /// and given two seconds first), and when perft is interrupted: exit
+    /// status 130 on SIGINT (Ctrl-C), 143 on SIGTERM, 129 on SIGHUP.
     Diverge(diverge::Args),
 }
 
@@ -232,45 +345,103 @@ fn print_json(value: &serde_json::Value) {
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
-    let global = &cli.global;
     match cli.command {
-        Some(Command::Perftree { depth, fen, moves }) => perftree::run(depth, &fen, &moves, global),
+        Some(Command::Perftree {
+            depth,
+            fen,
+            moves,
+            chess960,
+            work,
+            deep,
+        }) => {
+            let global = Global {
+                chess960: chess960.chess960,
+                threads: work.threads,
+                hash: work.hash,
+                allow_deep: deep.allow_deep,
+                ..Global::default()
+            };
+            perftree::run(depth, &fen, &moves, &global)
+        }
         Some(Command::Split {
             fen,
             depth,
             split_depth,
             out,
-        }) => shard::split(
-            fen.as_deref().unwrap_or(STARTPOS),
-            depth,
-            split_depth,
-            &out,
-            global,
-        ),
+            chess960,
+            json,
+            deep,
+        }) => {
+            let global = Global {
+                chess960: chess960.chess960,
+                json: json.json,
+                allow_deep: deep.allow_deep,
+                ..Global::default()
+            };
+            shard::split(
+                fen.as_deref().unwrap_or(STARTPOS),
+                depth,
+                split_depth,
+                &out,
+                &global,
+            )
+        }
         Some(Command::RunShard {
             file,
             depth,
             shard,
             out,
-        }) => shard::run_shard(&file, depth, shard, out.as_deref(), global),
-        Some(Command::Merge { files }) => shard::merge(&files, global),
-        Some(Command::Diverge(args)) => diverge::run(&args, global),
-        None if cli.bench => bench::run(!cli.no_bulk, global),
-        None => match &cli.epd {
-            Some(path) => epd::run(path, cli.max_depth, cli.max_nodes, !cli.no_bulk, global),
-            None => {
-                let board = global.read_fen(cli.fen.as_deref().unwrap_or(STARTPOS))?;
-                if cli.divide {
-                    divide::run(&board, cli.depth, !cli.no_bulk, global)
-                } else {
-                    count::run(&board, cli.depth, !cli.no_bulk, global)
+            work,
+            json,
+            deep,
+        }) => {
+            let global = Global {
+                threads: work.threads,
+                hash: work.hash,
+                json: json.json,
+                allow_deep: deep.allow_deep,
+                ..Global::default()
+            };
+            shard::run_shard(&file, depth, shard, out.as_deref(), &global)
+        }
+        Some(Command::Merge { files, json }) => {
+            let global = Global {
+                json: json.json,
+                ..Global::default()
+            };
+            shard::merge(&files, &global)
+        }
+        Some(Command::Diverge(args)) => diverge::run(&args),
+        None => {
+            let global = &Global {
+                chess960: cli.chess960.chess960,
+                threads: cli.threads,
+                hash: cli.hash,
+                json: cli.json.json,
+                allow_deep: cli.allow_deep,
+            };
+            if cli.bench {
+                return bench::run(!cli.no_bulk, global);
+            }
+            match &cli.epd {
+                Some(path) => epd::run(path, cli.max_depth, cli.max_nodes, !cli.no_bulk, global),
+                None => {
+                    global.check_depth(cli.depth)?;
+                    let board = global.read_fen(cli.fen.as_deref().unwrap_or(STARTPOS))?;
+                    if cli.divide {
+                        divide::run(&board, cli.depth, !cli.no_bulk, global)
+                    } else {
+                        count::run(&board, cli.depth, !cli.no_bulk, global)
+                    }
                 }
             }
-        },
+        }
     }
 }
 
 fn main() -> ExitCode {
+    // Before any thread starts: they all inherit the blocked signals.
+    interrupt::install();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {

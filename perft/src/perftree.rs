@@ -6,11 +6,7 @@ use super::{Failure, Global, counter};
 
 /// Plays `moves` from `fen`, divides and prints.
 pub fn run(depth: u32, fen: &str, moves: &[String], global: &Global) -> Result<(), Failure> {
-    if global.json {
-        return Err(Failure::input(
-            "perftree prints its own format; --json is not supported",
-        ));
-    }
+    global.check_depth(depth)?;
     let mut board = global.read_fen(fen)?;
     for text in moves.iter().flat_map(|m| m.split_whitespace()) {
         let mv = board

@@ -99,6 +99,7 @@ pub fn split(
             "--split-depth {split_depth} is deeper than --depth {depth}"
         )));
     }
+    global.check_depth(depth)?;
     let root = global.read_fen(fen)?;
     let positions = split_positions(&root, split_depth);
     let body: Vec<String> = positions
@@ -300,6 +301,7 @@ pub fn run_shard(
 ) -> Result<(), Failure> {
     let split = read_split(path)?;
     let depth = depth.unwrap_or(split.depth - split.split_depth);
+    global.check_depth(depth)?;
     let mut mine = Vec::new();
     for (i, (line, fen, count)) in split.positions.iter().enumerate() {
         if i as u64 % u64::from(shards) == u64::from(shard - 1) {

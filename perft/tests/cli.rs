@@ -195,6 +195,12 @@ fn divide_at_depth_5_matches_the_published_split() {
 /// Bad input: one line on standard error, nothing on standard output, exit
 /// status 2.
 fn assert_usage_error(args: &[&str]) {
+    usage_error(args);
+}
+
+/// The one stderr line of a run that is bad input (checked as in
+/// `assert_usage_error`).
+fn usage_error(args: &[&str]) -> String {
     let run = perft(args);
     assert_eq!(run.status, 2, "exit status of perft {args:?}");
     let err = &run.stderr;
@@ -205,6 +211,7 @@ fn assert_usage_error(args: &[&str]) {
     );
     assert!(err.starts_with("perft: "), "{err:?}");
     assert_eq!(run.stdout, "", "perft {args:?} printed on stdout");
+    err.trim_end().to_string()
 }
 
 #[test]
@@ -314,6 +321,44 @@ fn suite_runner_passes_a_correct_suite() {
         run.stdout
             .contains(&format!("Passed:    {expected_checks}\n"))
     );
+}
+
+#[test]
+fn suite_runner_refuses_to_check_nothing() {
+    let empty = temp("empty.epd");
+    let comments = temp("comments.epd");
+    std::fs::write(&empty, "").unwrap();
+    std::fs::write(&comments, "# nothing here\n\n").unwrap();
+    for path in [&empty, &comments] {
+        let msg = usage_error(&["--epd", s(path)]);
+        assert!(msg.contains("no positions"), "{msg}");
+        assert!(msg.contains("nothing to check"), "{msg}");
+    }
+    let six = temp("six.epd");
+    let all = data("standard.epd");
+    std::fs::write(&six, all.lines().take(6).collect::<Vec<_>>().join("\n")).unwrap();
+    let msg = usage_error(&["--epd", s(&six), "--max-depth", "0"]);
+    assert!(
+        msg.ends_with(
+            "--max-depth 0 filters out every check (the shallowest depth listed is 1, \
+             the smallest count 5): nothing to check"
+        ),
+        "{msg}"
+    );
+    let msg = usage_error(&["--epd", s(&six), "--max-nodes", "4"]);
+    assert!(
+        msg.contains("--max-nodes 4 filters out every check"),
+        "{msg}"
+    );
+    let msg = usage_error(&["--epd", s(&six), "--max-depth", "3", "--max-nodes", "4"]);
+    assert!(
+        msg.contains("--max-depth 3 and --max-nodes 4 filter out every check"),
+        "{msg}"
+    );
+    // One check left is enough.
+    let run = perft(&["--epd", s(&six), "--max-depth", "1", "--max-nodes", "5"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("Checks:    2\n"), "{}", run.stdout);
 }
 
 #[test]
@@ -854,6 +899,182 @@ fn diverge_names_a_program_that_misbehaves() {
     assert!(msg.ends_with("segfault"), "{msg}");
 }
 
+// ----- nothing outlives perft diverge ----------------------------------------
+
+/// True while process `pid` runs: its `/proc` entry is there and it is not
+/// a zombie (a killed process whose reaper, here PID 1, may be slow to reap).
+#[cfg(target_os = "linux")]
+fn running(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with(['Z', 'X'])),
+        Err(_) => false,
+    }
+}
+
+/// Asserts that none of `pids` is running, allowing a second for SIGKILL
+/// to take effect.
+#[cfg(target_os = "linux")]
+fn assert_all_gone(pids: &[u32], what: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
+    while pids.iter().any(|&p| running(p)) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let left: Vec<u32> = pids.iter().copied().filter(|&p| running(p)).collect();
+    // Do not leave them behind for the next test run.
+    for pid in &left {
+        let _ = Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+    }
+    assert!(left.is_empty(), "{what}: processes {left:?} outlived perft");
+}
+
+/// A script that starts `sleep 30` in the background, writes its own PID
+/// and the sleep's to a file, then runs `rest`; the script and the file.
+#[cfg(target_os = "linux")]
+fn wrapper(name: &str, rest: &str) -> (PathBuf, PathBuf) {
+    let pids = temp("pids");
+    let body = format!(
+        "sleep 30 </dev/null >/dev/null 2>&1 &\necho $$ $! > '{}.tmp'\nmv '{0}.tmp' '{0}'\n{rest}",
+        s(&pids)
+    );
+    (script(name, &body), pids)
+}
+
+/// The PIDs a `wrapper` script wrote, waiting up to ten seconds for them.
+#[cfg(target_os = "linux")]
+fn wrapper_pids(path: &Path) -> Vec<u32> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        if let Ok(text) = std::fs::read_to_string(path) {
+            return text
+                .split_whitespace()
+                .map(|p| p.parse().unwrap())
+                .collect();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{} was not written",
+            path.display()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn diverge_kills_the_whole_group_on_a_timeout() {
+    for flag in ["--cmd", "--uci"] {
+        let (hang, pids) = wrapper("hang.sh", "wait");
+        let msg = diverge_fails(&[flag, s(&hang), "--depth", "2", "--timeout", "0.5"]);
+        assert!(msg.contains("within 0.5 s (--timeout); killed"), "{msg}");
+        assert_all_gone(&wrapper_pids(&pids), flag);
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn diverge_kills_the_whole_group_on_garbage_and_on_a_normal_exit() {
+    // Garbage, the program exiting by itself.
+    let (garbage, pids) = wrapper("garbage.sh", "echo 'hello world'");
+    let msg = diverge_fails(&["--cmd", s(&garbage), "--depth", "2"]);
+    assert!(msg.contains("'hello world'"), "{msg}");
+    assert_all_gone(&wrapper_pids(&pids), "garbage");
+
+    // Garbage from a UCI engine that stays up.
+    let (uci_garbage, pids) = wrapper(
+        "uci-garbage.sh",
+        "while read line; do\n  case \"$line\" in\n    uci) echo uciok;;\n    isready) echo readyok;;\n    go*) echo 'not perft';;\n  esac\ndone",
+    );
+    let msg = diverge_fails(&["--uci", s(&uci_garbage), "--depth", "2"]);
+    assert!(msg.contains("'not perft'"), "{msg}");
+    assert_all_gone(&wrapper_pids(&pids), "UCI garbage");
+
+    // A program that answers well and leaves a process behind: agreement,
+    // and the process is gone all the same.
+    let own = format!("exec {} perftree \"$@\"", env!("CARGO_BIN_EXE_perft"));
+    let (good, pids) = wrapper("good.sh", &own);
+    let (status, v) = diverge_json(&["--cmd", s(&good), "--depth", "2"]);
+    assert_eq!((status, &v["agree"]), (0, &serde_json::json!(true)));
+    assert_all_gone(&wrapper_pids(&pids), "perftree program");
+
+    // A UCI engine that quits when asked, after a divergence.
+    let engine = format!(
+        "exec {} --uci --bug underpromotion --plies 1",
+        broken_generator()
+    );
+    let (uci, pids) = wrapper("uci.sh", &engine);
+    let fen = "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1";
+    let (status, _) = diverge_json(&["--uci", s(&uci), "--fen", fen, "--depth", "2"]);
+    assert_eq!(status, 1);
+    assert_all_gone(&wrapper_pids(&pids), "UCI engine");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn diverge_interrupted_kills_the_whole_group() {
+    for (signal, status) in [("TERM", 143), ("INT", 130)] {
+        for flag in ["--cmd", "--uci"] {
+            let (hang, pids) = wrapper("hang.sh", "wait");
+            let child = Command::new(env!("CARGO_BIN_EXE_perft"))
+                .args(["diverge", flag, s(&hang), "--depth", "2"])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            let started = wrapper_pids(&pids);
+            let kill = Command::new("kill")
+                .args([&format!("-{signal}"), &child.id().to_string()])
+                .status()
+                .unwrap();
+            assert!(kill.success());
+            let out = child.wait_with_output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(status),
+                "SIG{signal} {flag}: {stderr}"
+            );
+            assert_eq!(stderr, format!("perft: interrupted by SIG{signal}\n"));
+            assert!(out.stdout.is_empty());
+            assert_all_gone(&started, &format!("SIG{signal} {flag}"));
+        }
+    }
+}
+
+#[test]
+#[cfg(unix)]
+fn diverge_names_where_it_looked_for_a_program() {
+    let run = |flag: &str, program: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_perft"))
+            .args(["diverge", flag, program, "--depth", "1"])
+            .env("PATH", "/nonexistent/bin:/usr/bin")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        stderr
+    };
+    for flag in ["--uci", "--cmd"] {
+        let msg = run(flag, "no-such-engine-here --threads 2");
+        assert!(
+            msg.contains(
+                "no program `no-such-engine-here` in the PATH directories \
+                 (/nonexistent/bin, /usr/bin)"
+            ),
+            "{msg}"
+        );
+        assert!(!msg.contains("/usr/games"), "{msg}");
+        // Debian's stockfish package puts it in /usr/games.
+        let msg = run(flag, "stockfish");
+        assert!(msg.contains("/usr/games/stockfish"), "{msg}");
+        assert!(msg.contains("pass the full path"), "{msg}");
+    }
+}
+
 #[test]
 fn diverge_bad_input_is_status_2() {
     let own = format!("{} perftree", env!("CARGO_BIN_EXE_perft"));
@@ -878,13 +1099,502 @@ fn diverge_bad_input_is_status_2() {
         ),
         (
             &["--cmd", &own, "--depth", "3", "--threads", "2"],
-            "do not apply",
+            "unexpected argument '--threads'",
+        ),
+        (
+            &["--cmd", &own, "--depth", "3", "--hash", "16"],
+            "unexpected argument '--hash'",
         ),
     ];
     for (args, expected) in cases {
         let msg = diverge_fails(args);
         assert!(msg.contains(expected), "{args:?}: {msg}");
     }
+}
+
+// ----- each command's options ------------------------------------------------
+
+/// The options `perft ARGS --help` lists, each with whether it takes a
+/// value (`--depth <DEPTH>`).
+fn listed_options(args: &[&str]) -> Vec<(String, bool)> {
+    let mut all = args.to_vec();
+    all.push("--help");
+    let help = ok(&all);
+    let options = help
+        .split_once("\nOptions:\n")
+        .unwrap_or_else(|| panic!("no options in {help}"))
+        .1;
+    options
+        .lines()
+        .take_while(|l| l.is_empty() || l.starts_with(' '))
+        .filter(|l| l.trim_start().starts_with('-'))
+        .filter_map(|l| {
+            let mut words = l.split_whitespace().skip_while(|w| !w.starts_with("--"));
+            let name = words.next()?.trim_start_matches("--").to_string();
+            Some((name, words.next().is_some_and(|w| w.starts_with('<'))))
+        })
+        .collect()
+}
+
+#[test]
+fn each_command_lists_and_takes_only_its_own_options() {
+    let commands: [(&str, &[&str]); 6] = [
+        (
+            "",
+            &[
+                "fen",
+                "depth",
+                "divide",
+                "no-bulk",
+                "bench",
+                "epd",
+                "max-depth",
+                "max-nodes",
+                "chess960",
+                "threads",
+                "hash",
+                "json",
+                "allow-deep",
+                "help",
+                "version",
+            ],
+        ),
+        (
+            "perftree",
+            &["chess960", "threads", "hash", "allow-deep", "help"],
+        ),
+        (
+            "split",
+            &[
+                "fen",
+                "depth",
+                "split-depth",
+                "out",
+                "chess960",
+                "json",
+                "allow-deep",
+                "help",
+            ],
+        ),
+        (
+            "run-shard",
+            &[
+                "depth",
+                "shard",
+                "out",
+                "threads",
+                "hash",
+                "json",
+                "allow-deep",
+                "help",
+            ],
+        ),
+        ("merge", &["json", "help"]),
+        (
+            "diverge",
+            &[
+                "cmd",
+                "uci",
+                "fen",
+                "depth",
+                "timeout",
+                "chess960",
+                "json",
+                "allow-deep",
+                "help",
+            ],
+        ),
+    ];
+    let prefix = |command: &'static str| -> Vec<&'static str> {
+        if command.is_empty() {
+            vec![]
+        } else {
+            vec![command]
+        }
+    };
+    // What each --help lists.
+    let mut every = std::collections::BTreeMap::new();
+    for (command, expected) in commands {
+        let listed = listed_options(&prefix(command));
+        let mut names: Vec<&str> = listed.iter().map(|(n, _)| n.as_str()).collect();
+        names.sort();
+        let mut expected = expected.to_vec();
+        expected.sort();
+        assert_eq!(names, expected, "perft {command} --help");
+        every.extend(listed);
+    }
+    // Every option that a command does not list is refused, not ignored.
+    for (command, expected) in commands {
+        for (name, takes_value) in &every {
+            if expected.contains(&name.as_str()) {
+                continue;
+            }
+            let flag = format!("--{name}");
+            let mut args = prefix(command);
+            args.push(&flag);
+            if *takes_value {
+                args.push("1");
+            }
+            let msg = usage_error(&args);
+            assert!(
+                msg.contains(&format!("unexpected argument '--{name}'")),
+                "perft {args:?}: {msg}"
+            );
+        }
+    }
+    // A command does something with every option it lists: a run with it
+    // succeeds.
+    let split = temp("split.txt");
+    ok(&[
+        "split",
+        "--depth",
+        "2",
+        "--split-depth",
+        "1",
+        "--out",
+        s(&split),
+    ]);
+    let result = temp("result.txt");
+    ok(&[
+        "run-shard",
+        s(&split),
+        "--shard",
+        "1/1",
+        "--out",
+        s(&result),
+    ]);
+    let own = format!("{} perftree", env!("CARGO_BIN_EXE_perft"));
+    let engine = format!("{} --uci", broken_generator());
+    let out = temp("out.txt");
+    let split_out = temp("split-out.txt");
+    let bases: [(&str, Vec<&str>); 5] = [
+        ("perftree", vec!["perftree", "2", START]),
+        (
+            "split",
+            vec![
+                "split",
+                "--depth",
+                "2",
+                "--split-depth",
+                "1",
+                "--out",
+                s(&split_out),
+            ],
+        ),
+        ("run-shard", vec!["run-shard", s(&split), "--shard", "1/1"]),
+        ("merge", vec!["merge", s(&result)]),
+        ("diverge", vec!["diverge", "--depth", "1"]),
+    ];
+    for (command, base) in bases {
+        let expected = commands.iter().find(|c| c.0 == command).unwrap().1;
+        for &name in expected {
+            let flag = format!("--{name}");
+            if name == "help" || base.contains(&flag.as_str()) {
+                continue;
+            }
+            let mut args = base.clone();
+            if command == "diverge" && name != "cmd" && name != "uci" {
+                args.extend(["--cmd", own.as_str()]);
+            }
+            args.push(&flag);
+            match name {
+                "fen" => args.push(START),
+                "depth" | "threads" | "hash" => args.push("1"),
+                "timeout" => args.push("10"),
+                "out" => args.push(s(&out)),
+                "cmd" => args.push(&own),
+                "uci" => args.push(&engine),
+                _ => assert!(!every[name], "no value given for --{name}"),
+            }
+            let run = perft(&args);
+            assert_eq!(run.status, 0, "perft {args:?}: {}", run.stderr);
+        }
+    }
+}
+
+#[test]
+fn merge_refuses_threads_and_hash() {
+    let msg = usage_error(&["merge", "a.txt", "--threads", "7", "--hash", "999"]);
+    assert!(msg.contains("unexpected argument '--threads'"), "{msg}");
+    let msg = usage_error(&["merge", "a.txt", "--hash", "999"]);
+    assert!(msg.contains("unexpected argument '--hash'"), "{msg}");
+}
+
+#[test]
+fn help_says_what_the_tool_does_and_each_default() {
+    let help = ok(&["--help"]);
+    assert!(
+        help.starts_with("Count the legal-move tree of a chess position (perft): "),
+        "{help}"
+    );
+    assert!(
+        help.contains("[default: all cores; 1 for --bench]"),
+        "{help}"
+    );
+    for command in ["perftree", "run-shard"] {
+        let help = ok(&[command, "--help"]);
+        assert!(help.contains("[default: all cores]"), "{help}");
+        assert!(!help.contains("--bench"), "{help}");
+    }
+    // The top level's options that mean nothing for --bench are refused.
+    for extra in [
+        &["--chess960"][..],
+        &["--fen", START],
+        &["--depth", "3"],
+        &["--allow-deep"],
+    ] {
+        let mut args = vec!["--bench"];
+        args.extend_from_slice(extra);
+        let msg = usage_error(&args);
+        assert!(msg.contains("cannot be used with"), "{msg}");
+    }
+}
+
+// ----- depths beyond the bound ----------------------------------------------
+
+#[test]
+fn depths_beyond_12_are_refused_without_allow_deep() {
+    let bare = "8/8/8/8/8/8/8/K1k5 w - - 0 1";
+    let split = temp("split.txt");
+    ok(&[
+        "split",
+        "--depth",
+        "2",
+        "--split-depth",
+        "1",
+        "--out",
+        s(&split),
+    ]);
+    let deep_split = temp("deep.txt");
+    let deep_epd = temp("deep.epd");
+    std::fs::write(&deep_epd, format!("{START} ;D1 20 ;D13 1\n")).unwrap();
+    let cases: [&[&str]; 8] = [
+        &["--depth", "300"],
+        &["--depth", "99", "--fen", bare],
+        &["--depth", "13", "--divide", "--threads", "1"],
+        &["perftree", "13", bare],
+        &[
+            "split",
+            "--depth",
+            "13",
+            "--split-depth",
+            "1",
+            "--out",
+            s(&deep_split),
+        ],
+        &["run-shard", s(&split), "--shard", "1/1", "--depth", "13"],
+        &["diverge", "--cmd", "true", "--depth", "13"],
+        &["--epd", s(&deep_epd)],
+    ];
+    for args in cases {
+        let started = std::time::Instant::now();
+        let msg = usage_error(args);
+        assert!(
+            msg.contains(
+                "depth 13 is beyond 12 plies, which from a typical position would run for \
+                 decades at any speed; pass --allow-deep to run it anyway"
+            ) || msg.contains("depth 300 is beyond 12 plies")
+                || msg.contains("depth 99 is beyond 12 plies"),
+            "perft {args:?}: {msg}"
+        );
+        assert!(started.elapsed().as_secs() < 5, "perft {args:?} was slow");
+    }
+    assert!(!deep_split.exists());
+    let msg = usage_error(&["--epd", s(&deep_epd)]);
+    assert!(msg.contains(":1: depth 13 is beyond"), "{msg}");
+    assert!(msg.ends_with("; or skip it with --max-depth"), "{msg}");
+    // The suite's other depths still run with --max-depth.
+    let run = perft(&["--epd", s(&deep_epd), "--max-depth", "12"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+
+    // With --allow-deep they run: after fool's mate there is nothing to count.
+    let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let out = ok(&["--depth", "13", "--fen", mated, "--allow-deep"]);
+    assert_eq!(nodes(&out), 0);
+    let out = ok(&["--depth", "12", "--fen", mated]);
+    assert_eq!(nodes(&out), 0);
+    let out = ok(&["perftree", "13", mated, "--allow-deep"]);
+    assert_eq!(out, "\n0\n");
+    std::fs::write(&deep_epd, format!("{mated} ;D1 0 ;D13 0\n")).unwrap();
+    let run = perft(&["--epd", s(&deep_epd), "--allow-deep"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("Passed:    2\n"), "{}", run.stdout);
+}
+
+// ----- long runs: progress and interruption ----------------------------------
+
+/// Starts `perft args` with its output piped; its stdout lines arrive on
+/// the returned channel as they are printed.
+#[cfg(unix)]
+fn start_piped(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::sync::mpsc::Receiver<String>,
+    std::thread::JoinHandle<String>,
+) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_perft"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let (send, lines) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut all = String::new();
+        for line in stdout.lines() {
+            let line = line.unwrap();
+            all.push_str(&line);
+            all.push('\n');
+            let _ = send.send(line);
+        }
+        all
+    });
+    (child, lines, reader)
+}
+
+/// Sends `signal` (`INT`, `TERM`) to process `pid`.
+#[cfg(unix)]
+fn signal(pid: u32, signal: &str) {
+    let kill = Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+}
+
+#[test]
+#[cfg(unix)]
+fn an_interrupted_divide_prints_the_root_moves_finished_and_says_it_is_partial() {
+    use std::time::Duration;
+    // Depth 7 from the start position: several seconds on one thread.
+    let (mut child, lines, reader) = start_piped(&["--divide", "--depth", "7", "--threads", "1"]);
+    let first = lines
+        .recv_timeout(Duration::from_secs(30))
+        .expect("a first divide line");
+    signal(child.id(), "INT");
+    let status = child.wait().unwrap();
+    let stdout = reader.join().unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert_eq!(status.code(), Some(130), "{stdout}{stderr}");
+    assert_eq!(stderr, "perft: interrupted by SIGINT\n");
+    assert!(stdout.starts_with(&format!("{first}\n")), "{stdout}");
+    // The finished lines (the published counts), a blank line, the marker.
+    let done = divide_lines(&stdout);
+    assert!(!done.is_empty() && done.len() < 20, "{stdout}");
+    // In the divide's order, the first count right.
+    let start = magicboard::Board::startpos();
+    let order: Vec<String> = start.legal_moves().iter().map(|m| m.to_string()).collect();
+    let names: Vec<&String> = done.iter().map(|(mv, _)| mv).collect();
+    assert_eq!(names, order.iter().take(done.len()).collect::<Vec<_>>());
+    let first_move = start.parse_uci(&done[0].0).unwrap();
+    assert_eq!(
+        done[0].1,
+        magicboard::Perft::new(6).count(&start.play_unchecked(first_move))
+    );
+    assert!(
+        stdout.ends_with(&format!(
+            "\n\npartial: {} of 20 root moves (interrupted by SIGINT)\n",
+            done.len()
+        )),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("Nodes searched"), "{stdout}");
+
+    // The same as JSON, on SIGTERM: the moves finished, marked partial.
+    let (mut child, _, reader) =
+        start_piped(&["--divide", "--depth", "8", "--threads", "1", "--json"]);
+    std::thread::sleep(Duration::from_millis(500));
+    signal(child.id(), "TERM");
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(143));
+    let v = json(&reader.join().unwrap());
+    assert_eq!(v["partial"], true);
+    assert_eq!(v["interrupted"], "SIGTERM");
+    assert_eq!(v["root_moves"], 20);
+    assert_eq!(v["depth"], 8);
+    assert!(v["divide"].as_array().unwrap().len() < 20);
+    assert!(v.get("nodes").is_none());
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_long_count_on_a_terminal_shows_progress() {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    if Command::new("script").arg("--version").output().is_err() {
+        println!("skipped: no `script` (util-linux) to run perft on a terminal");
+        return;
+    }
+    // `script` runs perft on a pseudo-terminal and copies what it shows;
+    // the count takes many seconds and is interrupted at the first
+    // progress line.
+    let command = format!(
+        "exec {} --depth 7 --threads 1 --no-bulk",
+        env!("CARGO_BIN_EXE_perft")
+    );
+    let mut script = Command::new("script")
+        .args(["-qc", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut screen = script.stdout.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(n @ 1..) = screen.read(&mut buffer) {
+            if send.send(buffer[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut shown = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !String::from_utf8_lossy(&shown).contains(" Mnps), ETA ") && Instant::now() < deadline {
+        if let Ok(bytes) = receive.recv_timeout(Duration::from_millis(100)) {
+            shown.extend(bytes);
+        }
+    }
+    // perft is script's child: interrupt it, then script ends.
+    let children = std::fs::read_to_string(format!("/proc/{0}/task/{0}/children", script.id()))
+        .unwrap_or_default();
+    for pid in children.split_whitespace() {
+        signal(pid.parse().unwrap(), "TERM");
+    }
+    script.wait().unwrap();
+    while let Ok(bytes) = receive.recv_timeout(Duration::from_millis(500)) {
+        shown.extend(bytes);
+    }
+    let shown = String::from_utf8_lossy(&shown);
+    let line = shown
+        .split('\r')
+        .map(|l| l.trim_start_matches("\x1b[2K"))
+        .find(|l| l.starts_with("perft: ") && l.contains("root moves"))
+        .unwrap_or_else(|| panic!("no progress line in {shown:?}"));
+    // `perft: 3/20 root moves, 440000000 nodes in 1 s (400.1 Mnps), ETA 4 s`
+    let (done, rest) = line["perft: ".len()..]
+        .split_once("/20 root moves, ")
+        .unwrap();
+    assert!(done.parse::<u32>().unwrap() < 20, "{line}");
+    let (nodes, rest) = rest.split_once(" nodes in ").unwrap();
+    nodes.parse::<u64>().unwrap();
+    assert!(rest.contains(" Mnps), ETA "), "{line}");
+    // The line is cleared before the interruption is reported.
+    assert!(
+        shown.contains("\r\x1b[2Kperft: interrupted by SIGTERM"),
+        "{shown:?}"
+    );
+
+    // Not on a terminal: nothing on stderr, whatever the time taken.
+    let run = perft(&["--depth", "6", "--no-bulk", "--threads", "1"]);
+    assert_eq!(run.status, 0);
+    assert_eq!(run.stderr, "");
 }
 
 /// `perft --hash N` with N beyond memory prints an error and exits with

@@ -87,7 +87,7 @@ echo "rust-version = $msrv"
 # clippy's incompatible_msrv lint: no std item newer than rust-version.
 cargo clippy --workspace --all-targets --all-features -- -D warnings -D clippy::incompatible_msrv
 # rust-version equals the newest requirement of our dependencies and edition.
-cargo test --release --all-features --test it -- msrv:: --nocapture
+cargo test --all-features --test it -- msrv:: --nocapture
 if command -v rustup >/dev/null 2>&1 &&
     { rustup run "$msrv" rustc --version >/dev/null 2>&1 ||
         timeout 600 rustup toolchain install "$msrv" --profile minimal; }; then
@@ -134,7 +134,7 @@ fi
 # --- examples --------------------------------------------------------------
 
 step "examples: the UCI engines driven through a pipe (tests/it/uci_engine.rs, tests/it/engine_example.rs)"
-cargo test --release --all-features --test it -- uci_engine:: engine_example::
+cargo test --all-features --test it -- uci_engine:: engine_example::
 
 step "examples: perft and attacks"
 cargo build --release -p magicboard --examples

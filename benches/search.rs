@@ -60,7 +60,7 @@
 //!
 //! Run: `cargo bench --bench search` (7 rounds), `-- --rounds N`,
 //! `-- --check` (the differential check alone, printing each position's
-//! nodes and score; `cargo test --release --bench search` runs the same,
+//! nodes and score; `cargo test --all-features --bench search` runs the same,
 //! as CI does), `-- --only magicboard|cozy-chess|chess --rounds N` (one
 //! crate, nothing checked: for profilers such as callgrind).
 

@@ -1,6 +1,6 @@
 //! The `perft` command-line tool, run as a process: counts, divide,
 //! Chess960, bad input, the suite runner, perftree mode, sharded runs and
-//! JSON output (`cargo test --release -p magicboard-perft`). Expected
+//! JSON output (`cargo test --all-features -p magicboard-perft`). Expected
 //! counts come from the repository's `tests/data/` (published suites, read
 //! with the library's suite reader) or from the CPW pages cited at each
 //! test.

@@ -99,9 +99,15 @@ pub fn cargo_example(subcommand: &str, name: &str) -> std::process::Command {
     let mut cargo = std::process::Command::new(env!("CARGO"));
     cargo.args([subcommand, "--quiet", "--example", name, "--all-features"]);
     cargo.arg("--manifest-path").arg(manifest);
-    if !cfg!(debug_assertions) {
-        cargo.arg("--release");
-    }
+    // The profile of this test binary, from where it lies: `target/release`
+    // for `cargo test --release`, else `target/debug` (`cargo test`'s own
+    // profile, the README's command).
+    let exe = std::env::current_exe().unwrap_or_default();
+    let release = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .is_some_and(|dir| dir.ends_with("release"));
+    cargo.args(["--profile", if release { "release" } else { "test" }]);
     cargo
 }
 

@@ -18,9 +18,9 @@
 //!
 //! and our fast generator must equal [`Board::legal_moves_by_make_unmake`].
 //!
-//! `cargo test --release` runs a few thousand positions (a few hundred in
+//! `cargo test` runs a few thousand positions (a few hundred in
 //! debug builds). `MAGICBOARD_DIFF_POSITIONS=N` sets the count, and
-//! `cargo test --release --test differential -- --ignored --nocapture` runs
+//! `cargo test --all-features --test it -- --ignored --nocapture differential::` runs
 //! the long mode (10^6 positions unless the variable says otherwise).
 //! `MAGICBOARD_DIFF_SEED` changes the seed; a failure prints the seed, the
 //! game, the moves played and the FEN.
@@ -601,8 +601,8 @@ fn differential_on_random_placements() {
     assert!(stats.promotion_available > 0, "{stats:?}");
 }
 
-/// The long mode: `cargo test --release --test differential -- --ignored
-/// --nocapture` (10^6 positions, or `MAGICBOARD_DIFF_POSITIONS`).
+/// The long mode: `cargo test --all-features --test it -- --ignored
+/// --nocapture differential::` (10^6 positions, or `MAGICBOARD_DIFF_POSITIONS`).
 #[test]
 #[ignore = "long run: 10^6 positions; use --ignored --nocapture"]
 fn differential_long() {

@@ -4,7 +4,7 @@
 //! a few random edits), which reaches deeper than bytes alone.
 //!
 //! The structured target `game` (inputs decoded by the crate's `arbitrary`
-//! feature) runs when that feature is on, as in `cargo test --release
+//! feature) runs when that feature is on, as in `cargo test
 //! --all-features`.
 //!
 //! `MAGICBOARD_FUZZ_ITERS=N` sets the number of inputs per target.

@@ -1,6 +1,6 @@
 //! The library's integration tests, one binary with a module per subject
 //! (one link instead of one per file). Run one subject with a filter:
-//! `cargo test --release --all-features --test it -- fen::`.
+//! `cargo test --all-features --test it -- fen::`.
 //!
 //! Expected perft counts come from the published suites in `tests/data/`
 //! (their sources are in `tests/data/README.md`), never from magicboard.

@@ -207,10 +207,10 @@ fn fast_generator_matches_reference_on_suite_positions_and_their_children() {
 
 /// Every count of all three files at full depth: 529,961,825,868 nodes
 /// (99% of them in fischer.epd's depth-6 counts). Run it with
-/// `cargo test --release -- --ignored`; it spreads the positions over all
+/// `cargo test --all-features -- --ignored`; it spreads the positions over all
 /// available cores.
 ///
-/// Measured once (`cargo test --release -- --ignored`, 1,095 positions):
+/// Measured once (`cargo test --all-features -- --ignored`, 1,095 positions):
 /// 1,349 s (22.5 minutes) wall on 2 threads, 16.8 CPU-minutes, on a 2-core
 /// machine shared with other jobs and run under `nice`; all counts agreed.
 #[test]

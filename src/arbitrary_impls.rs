@@ -106,7 +106,7 @@ impl<'a> Arbitrary<'a> for BoardBuilder {
                 Color::Black
             };
             let mut kind = PieceKind::ALL[usize::from(u.int_in_range(0..=4u8)?)];
-            if kind == PieceKind::Pawn && matches!(sq.rank(), Rank::First | Rank::Eighth) {
+            if kind == PieceKind::Pawn && crate::Bitboard::BACK_RANKS.contains(sq) {
                 kind = PieceKind::Knight;
             }
             if !taken[sq.index()] {

@@ -21,6 +21,15 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     /// All 64 squares.
     pub const FULL: Bitboard = Bitboard(!0);
+
+    /// The first and last ranks: where the kings and castling rooks start,
+    /// where pawns promote and where no pawn may stand.
+    ///
+    /// ```
+    /// use magicboard::{Bitboard, Rank};
+    /// assert_eq!(Bitboard::BACK_RANKS, Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth));
+    /// ```
+    pub const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
     /// The light squares (`h1` is light).
     pub const LIGHT_SQUARES: Bitboard = Bitboard(0x55aa_55aa_55aa_55aa);
     /// The dark squares (`a1` is dark).

@@ -200,6 +200,39 @@ impl Move {
         }
     }
 
+    /// The kind of piece that stands on the to-square after this move, when
+    /// it moves a piece of kind `moved`: the promotion piece for a pawn's
+    /// promotion, else `moved` (a promotion field on another piece's move
+    /// means nothing). The one statement of that rule.
+    ///
+    /// ```
+    /// use magicboard::{Move, PieceKind, Square};
+    /// let promote = Move::new(Square::A7, Square::A8, Some(PieceKind::Knight));
+    /// assert_eq!(promote.placed_kind(PieceKind::Pawn), PieceKind::Knight);
+    /// assert_eq!(Move::new(Square::G1, Square::F3, None).placed_kind(PieceKind::Knight), PieceKind::Knight);
+    /// ```
+    #[inline(always)]
+    pub const fn placed_kind(self, moved: PieceKind) -> PieceKind {
+        match self.promotion() {
+            Some(promotion) if matches!(moved, PieceKind::Pawn) => promotion,
+            _ => moved,
+        }
+    }
+
+    /// True when this move, moving a piece of kind `moved`, is a pawn's
+    /// double step (two ranks straight ahead from its first rank).
+    ///
+    /// ```
+    /// use magicboard::{Move, PieceKind, Square};
+    /// assert!(Move::new(Square::E2, Square::E4, None).is_double_push(PieceKind::Pawn));
+    /// assert!(!Move::new(Square::E2, Square::E3, None).is_double_push(PieceKind::Pawn));
+    /// assert!(!Move::new(Square::E1, Square::E3, None).is_double_push(PieceKind::Rook));
+    /// ```
+    #[inline(always)]
+    pub const fn is_double_push(self, moved: PieceKind) -> bool {
+        matches!(moved, PieceKind::Pawn) && self.to().index().abs_diff(self.from().index()) == 16
+    }
+
     /// For a castling move, where the king and the rook end up: the g- and
     /// f-file squares (king side) or the c- and d-file squares (queen side)
     /// of the king's rank, from the same statement as

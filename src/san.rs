@@ -22,7 +22,7 @@
 //! `P` for pawns): a lower-case `b` is the b-file. Anything else is a
 //! [`SanError`]; no input panics.
 
-use crate::{Board, File, Move, PieceKind, Rank, Square};
+use crate::{Bitboard, Board, File, Move, PieceKind, Rank, Square};
 use alloc::string::String;
 use core::fmt;
 
@@ -297,7 +297,7 @@ impl SanPattern {
             from_rank = Rank::from_char(*c as char);
             rest = tail;
         }
-        let last_rank = matches!(to.rank(), Rank::First | Rank::Eighth);
+        let last_rank = Bitboard::BACK_RANKS.contains(to);
         if !rest.is_empty() || (promotion.is_some() && (kind != PieceKind::Pawn || !last_rank)) {
             return None;
         }

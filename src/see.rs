@@ -144,7 +144,6 @@ impl Board {
         let us = self.side_to_move();
         let (from, to) = (mv.from(), mv.to());
         let captured = self.captured(mv).map_or(0, |k| values[k.index()]);
-        let promotion = mv.promotion().filter(|_| kind == PieceKind::Pawn);
         let mut exchange = Exchange {
             board: self,
             values,
@@ -153,7 +152,7 @@ impl Board {
             gone: from.bitboard(),
             kings: [self.king(Color::White), self.king(Color::Black)],
             side: !us,
-            on_target: values[promotion.unwrap_or(kind).index()],
+            on_target: values[mv.placed_kind(kind).index()],
         };
         if let Some(victim) = self.capture_square(mv).filter(|&sq| sq != to) {
             exchange.occupied = exchange.occupied.without(victim);
@@ -162,6 +161,7 @@ impl Board {
         if kind == PieceKind::King {
             exchange.kings[us.index()] = to;
         }
+        let promotion = (mv.placed_kind(kind) != kind).then(|| mv.placed_kind(kind));
         let gain = captured + promotion.map_or(0, |p| exchange.promotion_gain(p));
         Some((exchange, gain))
     }

@@ -78,8 +78,7 @@ impl Board {
             knights &= gone;
             diagonal &= gone;
             straight &= gone;
-            let placed = mv.promotion().filter(|_| kind == PieceKind::Pawn);
-            match placed.unwrap_or(kind) {
+            match mv.placed_kind(kind) {
                 PieceKind::Pawn => pawns = pawns.with(to),
                 PieceKind::Knight => knights = knights.with(to),
                 PieceKind::Bishop => diagonal = diagonal.with(to),

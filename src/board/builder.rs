@@ -482,8 +482,7 @@ impl BoardBuilder {
                 return Err(PositionError::KingCount { color, count });
             }
         }
-        let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
-        if let Some(sq) = (board.pieces(PieceKind::Pawn) & back_ranks).first() {
+        if let Some(sq) = (board.pieces(PieceKind::Pawn) & Bitboard::BACK_RANKS).first() {
             return Err(PositionError::PawnOnBackRank(sq));
         }
         for color in Color::ALL {

@@ -112,31 +112,14 @@ impl Board {
     /// ```
     pub fn piece_delta(&self, mv: Move) -> PieceDelta {
         let mut delta = PieceDelta::EMPTY;
-        let us = self.side;
-        let Some(kind) = self.moved(mv) else {
-            return delta;
-        };
-        let (from, to) = (mv.from(), mv.to());
-        if mv.is_castle() {
-            let (king_to, rook_to) = mv.castle_destinations();
-            let (king, rook) = (
-                Piece::new(us, PieceKind::King),
-                Piece::new(us, PieceKind::Rook),
-            );
-            delta.remove(king, from);
-            delta.remove(rook, to);
-            delta.add(king, king_to);
-            delta.add(rook, rook_to);
-            return delta;
-        }
-        delta.remove(Piece::new(us, kind), from);
-        if let Some(at) = self.capture_square(mv) {
-            if let Some(victim) = self.mailbox[at.index()] {
-                delta.remove(Piece::new(!us, victim), at);
+        if let Some(effect) = self.effect(mv) {
+            for &(piece, sq) in effect.removed.iter().flatten() {
+                delta.remove(piece, sq);
+            }
+            for &(piece, sq) in effect.added.iter().flatten() {
+                delta.add(piece, sq);
             }
         }
-        let placed = mv.promotion().filter(|_| kind == PieceKind::Pawn);
-        delta.add(Piece::new(us, placed.unwrap_or(kind)), to);
         delta
     }
 

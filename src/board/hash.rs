@@ -2,7 +2,6 @@
 //! placement (the keys themselves are [`crate::zobrist`]).
 
 use super::Board;
-use super::make::lose_castling_rights;
 use crate::zobrist;
 use crate::{CastlingSide, Color, Move, PieceKind, Square};
 
@@ -86,47 +85,27 @@ impl Board {
     /// }
     /// ```
     pub fn hash_after(&self, mv: Move) -> u64 {
-        let us = self.side;
         let mut hash = self.hash ^ zobrist::WHITE_TO_MOVE_KEY;
         if let Some(ep) = self.ep {
             hash ^= zobrist::en_passant_key(ep.file());
         }
-        let Some(kind) = self.moved(mv) else {
+        let Some(effect) = self.effect(mv) else {
             return hash;
         };
-        let (from, to) = (mv.from(), mv.to());
-        let mut rights = self.castling;
-        let mut rights_lost = 0;
-        let mut lost = |color, side| rights_lost ^= zobrist::castling_key(color, side);
-        if mv.is_castle() {
-            let (king_to, rook_to) = mv.castle_destinations();
-            hash ^= zobrist::piece_key(us, PieceKind::King, from)
-                ^ zobrist::piece_key(us, PieceKind::Rook, to)
-                ^ zobrist::piece_key(us, PieceKind::King, king_to)
-                ^ zobrist::piece_key(us, PieceKind::Rook, rook_to);
-            for side in CastlingSide::ALL {
-                if rights.has(us, side) {
-                    lost(us, side);
-                    rights.set(us, side, None);
-                }
-            }
-        } else {
-            if let Some(at) = self.capture_square(mv) {
-                if let Some(victim) = self.mailbox[at.index()] {
-                    hash ^= zobrist::piece_key(!us, victim, at);
-                }
-            }
-            let placed = mv.promotion().filter(|_| kind == PieceKind::Pawn);
-            hash ^= zobrist::piece_key(us, kind, from)
-                ^ zobrist::piece_key(us, placed.unwrap_or(kind), to);
-            if kind == PieceKind::Pawn && to.index().abs_diff(from.index()) == 16 {
-                if let Some(skipped) = self.en_passant_after_double(us, from, to) {
-                    hash ^= zobrist::en_passant_key(skipped.file());
-                }
-            }
-            lose_castling_rights(&mut rights, kind, us, from, to, lost);
+        for &(piece, sq) in effect.removed.iter().chain(&effect.added).flatten() {
+            hash ^= zobrist::piece_key(piece.color, piece.kind, sq);
         }
-        hash ^ rights_lost
+        if let Some(ep) = effect.en_passant {
+            hash ^= zobrist::en_passant_key(ep.file());
+        }
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if self.castling.has(color, side) && !effect.rights.has(color, side) {
+                    hash ^= zobrist::castling_key(color, side);
+                }
+            }
+        }
+        hash
     }
 
     #[inline(always)]

@@ -79,15 +79,16 @@ impl Board {
                 let victim = Square::new(to.file(), from.rank()).bitboard();
                 leaf.by_kind[PieceKind::Pawn.index()] ^= victim;
                 leaf.by_color[them.index()] ^= victim;
-            } else if to.index().abs_diff(from.index()) == 16 {
+            } else if mv.is_double_push(PieceKind::Pawn) {
                 leaf.ep = self.en_passant_after_double(us, from, to);
             } else if let Some(promo) = mv.promotion() {
                 leaf.by_kind[PieceKind::Pawn.index()] ^= to.bitboard();
                 leaf.by_kind[promo.index()] ^= to.bitboard();
             }
         }
-        const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
-        if !leaf.castling.is_empty() && (kind == PieceKind::King || moved.0 & BACK_RANKS != 0) {
+        if !leaf.castling.is_empty()
+            && (kind == PieceKind::King || !(moved & Bitboard::BACK_RANKS).is_empty())
+        {
             lose_castling_rights(&mut leaf.castling, kind, us, from, to, |_, _| {});
         }
     }

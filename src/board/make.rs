@@ -13,7 +13,7 @@
 use super::Board;
 use crate::attacks::pawn_attacks;
 use crate::zobrist;
-use crate::{CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
+use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
 
 /// Takes from `rights` the castling rights a (non-castling) move of `kind`
 /// by `us` from `from` to `to` loses, calling `lost` for each: both of
@@ -330,7 +330,7 @@ impl Board {
                 if HASH {
                     self.halfmove = 0;
                 }
-                let double = to.index().abs_diff(from.index()) == 16;
+                let double = mv.is_double_push(PieceKind::Pawn);
                 let victim = Square::new(to.file(), from.rank());
                 // En passant takes the pawn beside the mover, and only when
                 // it is there (any move value must keep the board consistent).
@@ -355,10 +355,9 @@ impl Board {
             }
             // Only king moves and moves touching a first rank (where the
             // castling rooks stand) can change castling rights.
-            const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
             if !self.castling.is_empty()
                 && (kind == PieceKind::King
-                    || (from.bitboard() | to.bitboard()).0 & BACK_RANKS != 0)
+                    || !((from.bitboard() | to.bitboard()) & Bitboard::BACK_RANKS).is_empty())
             {
                 let hash = &mut self.hash;
                 lose_castling_rights(&mut self.castling, kind, us, from, to, |color, side| {

@@ -53,6 +53,7 @@ mod hash;
 mod delta;
 mod validate;
 mod leaf;
+mod effect;
 
 pub use builder::{BoardBuilder, PositionError};
 pub use delta::PieceDelta;

@@ -57,6 +57,8 @@ mod effect;
 
 pub use builder::{BoardBuilder, PositionError};
 pub use delta::PieceDelta;
+#[cfg(test)]
+pub(crate) use effect::Effect;
 pub use fen::FenError;
 pub(crate) use leaf::Leaf;
 pub use make::{NullUndo, Undo};

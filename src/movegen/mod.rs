@@ -35,5 +35,7 @@ mod legality;
 #[cfg(any(test, feature = "reference"))]
 mod reference;
 mod sink;
+#[cfg(test)]
+mod effect_tests;
 
 pub(crate) use sink::{Counter, EachMove};

@@ -415,8 +415,10 @@ fn declared_modules(tokens: &[Token]) -> Vec<(String, bool)> {
                 let head = Head::new(&tokens[start..i]);
                 if let Some(m) = head.rest.iter().position(|t| t.is_ident("mod")) {
                     if let Some(name) = head.rest.get(m + 1).and_then(|t| t.ident()) {
-                        if !head.is_test() && m + 2 == head.rest.len() {
-                            out.push((name.to_string(), head.is_pub()));
+                        // A `#[cfg(test)]` module is part of the tree but
+                        // never public.
+                        if m + 2 == head.rest.len() {
+                            out.push((name.to_string(), head.is_pub() && !head.is_test()));
                         }
                     }
                 }
@@ -891,11 +893,19 @@ pub fn outer() { pub fn inner() {} }
     );
 
     let modules = declared_modules(&lex(
-        "pub mod a;\nmod b;\n#[cfg(feature = \"x\")]\npub mod c;\n#[cfg(test)]\nmod tests;\npub(crate) mod d;\nmod inline { mod e; }",
+        "pub mod a;\nmod b;\n#[cfg(feature = \"x\")]\npub mod c;\n#[cfg(test)]\npub mod tests;\npub(crate) mod d;\nmod inline { mod e; }",
     ));
     assert_eq!(
         modules,
-        [("a", true), ("b", false), ("c", true), ("d", false)].map(|(n, p)| (n.to_string(), p))
+        // `#[cfg(test)] pub mod` would still be private: only tests see it.
+        [
+            ("a", true),
+            ("b", false),
+            ("c", true),
+            ("tests", false),
+            ("d", false),
+        ]
+        .map(|(n, p)| (n.to_string(), p))
     );
 }
 

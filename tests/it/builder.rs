@@ -38,6 +38,29 @@ fn rebuilt(board: &Board) -> BoardBuilder {
         .fullmove_number(board.fullmove_number())
 }
 
+/// The builder as its documentation promises it.
+#[test]
+fn the_documented_builder_calls_work() {
+    let board: Result<Board, PositionError> = BoardBuilder::new()
+        .piece(Square::E1, Piece::new(Color::White, PieceKind::King))
+        .piece(Square::H1, Piece::new(Color::White, PieceKind::Rook))
+        .piece(Square::E8, Piece::new(Color::Black, PieceKind::King))
+        .side_to_move(Color::Black)
+        .castling(Color::White, CastlingSide::KingSide, File::H)
+        .castling_mode(CastlingMode::Standard)
+        .en_passant(None)
+        .halfmove_clock(0)
+        .fullmove_number(1)
+        .build();
+    let board = board.unwrap();
+    assert_eq!(
+        board,
+        Board::from_fen("4k3/8/8/8/8/8/8/4K2R b K - 0 1").unwrap()
+    );
+    let again = BoardBuilder::from_board(&board);
+    assert_eq!(again.build(), Ok(board));
+}
+
 #[test]
 fn every_suite_position_round_trips_through_the_builder() {
     let suites = [

@@ -89,6 +89,26 @@ proptest! {
         our_moves.sort();
         prop_assert_eq!(their_moves, our_moves, "on {}", board.to_fen());
     }
+
+    /// Random placements (not reached by play) against the `chess` crate
+    /// too, where it reads the position (it has no Chess960, and refuses
+    /// some positions magicboard accepts); and against the reference.
+    #[test]
+    fn placed_boards_agree_with_the_chess_crate_and_the_reference(board in strategy::placed_board()) {
+        prop_assert!(board.is_consistent());
+        prop_assert_eq!(sorted(board.legal_moves()), sorted(board.legal_moves_by_make_unmake()));
+        if !board.is_chess960() {
+            if let Ok(theirs) = chess::Board::from_str(&board.to_fen()) {
+                let mut their_moves: Vec<String> =
+                    chess::MoveGen::new_legal(&theirs).map(|mv| mv.to_string()).collect();
+                let mut our_moves: Vec<String> =
+                    board.legal_moves().iter().map(|&mv| board.uci(mv).to_string()).collect();
+                their_moves.sort();
+                our_moves.sort();
+                prop_assert_eq!(their_moves, our_moves, "on {}", board.to_fen());
+            }
+        }
+    }
 }
 
 /// En-passant captures, castles and promotions in `games`.

@@ -119,8 +119,28 @@ mod dispatch {
         let modern = std::is_x86_feature_detected!("popcnt")
             && std::is_x86_feature_detected!("bmi1")
             && std::is_x86_feature_detected!("bmi2");
-        let fast_pext = modern && !slow_pext();
+        let fast_pext = modern && !slow_pext() && !magics_forced();
         0x80 | u8::from(modern) | (u8::from(fast_pext) << 1)
+    }
+
+    /// True when the environment variable `MAGICBOARD_FORCE_MAGICS` is
+    /// `1`: the walk then looks sliders up with the magics, as on a CPU
+    /// whose `pext` is slow, so that the path AMD Zen 1 and 2 run (and,
+    /// but for the `popcnt` dispatch, every CPU without BMI2) can be
+    /// measured on any CPU. Read once, with the CPU check: the walk reads
+    /// the same bit as before, so the switch costs it nothing.
+    fn magics_forced() -> bool {
+        std::env::var_os("MAGICBOARD_FORCE_MAGICS").is_some_and(|v| v == "1")
+    }
+
+    /// Sets whether the `modern` walk uses `pext` (tests only: the walk
+    /// gives the same counts either way, so other tests running meanwhile
+    /// are unaffected). Returns the previous setting.
+    #[cfg(test)]
+    pub(super) fn set_fast_pext(fast: bool) -> bool {
+        let before = cpu();
+        CPU.store((before & !2) | (u8::from(fast) << 1), Ordering::Relaxed);
+        before & 2 != 0
     }
 
     /// True on AMD's family 0x17 (Zen 1 and 2), whose `pext` is microcode
@@ -416,6 +436,56 @@ mod tests {
             }
         }
         assert!(checked >= 60, "only {checked} checks");
+    }
+
+    /// The `modern` walk with its lookups forced to the magics (what AMD
+    /// Zen 1 and 2 run, and what `MAGICBOARD_FORCE_MAGICS=1` measures)
+    /// and forced to `pext`, whatever this CPU's `pext` is, gives the
+    /// published counts.
+    #[cfg(popcnt_dispatch)]
+    #[test]
+    fn the_modern_walk_with_either_lookup_gives_the_published_counts() {
+        if !dispatch::modern() {
+            return;
+        }
+        let budget = if cfg!(debug_assertions) {
+            20_000
+        } else {
+            2_000_000
+        };
+        let suite = parse_suite(
+            include_str!("../../tests/data/cpw.epd"),
+            CastlingMode::Standard,
+        )
+        .unwrap();
+        let mut checked = 0;
+        for fast_pext in [false, true] {
+            let before = dispatch::set_fast_pext(fast_pext);
+            for entry in &suite {
+                for &(depth, expected) in &entry.counts {
+                    if expected > budget {
+                        continue;
+                    }
+                    for bulk in [true, false] {
+                        // SAFETY: the CPU has `popcnt`, BMI1 and BMI2
+                        // (checked above).
+                        #[allow(unsafe_code)]
+                        let got = unsafe {
+                            if bulk {
+                                modern::perft(&entry.board, depth)
+                            } else {
+                                modern::perft_full(&entry.board, depth)
+                            }
+                        };
+                        let what = format!("pext={fast_pext} bulk={bulk}: {} {depth}", entry.fen);
+                        assert_eq!(got, expected, "{what}");
+                        checked += 1;
+                    }
+                }
+            }
+            dispatch::set_fast_pext(before);
+        }
+        assert!(checked >= 40, "only {checked} checks");
     }
 
     /// Every legal move of every position three plies deep from the CPW

@@ -9,6 +9,11 @@
 //! (the castling rule is [`super::make`]'s, the en-passant rule
 //! [`Board::en_passant_after_double`]); a test in `src/perft/walk.rs`
 //! checks, move by move, that they agree with the board `make_move` gives.
+//!
+//! The same rule writes the children of perft's last-but-one ply into a
+//! scratch board ([`Board::write_child_after`]), whose mailbox, clocks and
+//! hash then stay the parent's: the leaf counter reads none of them, and
+//! the same test checks that it counts each such child right.
 
 use super::Board;
 use super::make::lose_castling_rights;
@@ -43,14 +48,56 @@ impl Board {
     /// instructions.
     #[inline(always)]
     pub(crate) fn write_leaf_after(&self, mv: Move, leaf: &mut Leaf) {
+        self.write_after(
+            mv,
+            &mut leaf.by_kind,
+            &mut leaf.by_color,
+            &mut leaf.castling,
+            &mut leaf.ep,
+            &mut leaf.side,
+        );
+    }
+
+    /// [`Board::write_leaf_after`] into a board: `child`'s piece sets,
+    /// rights, en-passant square and side to move become those after `mv`
+    /// (a legal move on this board); its mailbox, clocks and hash are left
+    /// as they were. Perft's last-but-one ply writes each child into one
+    /// clone of the parent this way and counts its moves: the generator
+    /// reads only those fields (the mailbox is the parent's, stale), and
+    /// such boards never leave the walk. Cheaper than making and unmaking
+    /// the move, which keeps the mailbox.
+    #[inline(always)]
+    pub(crate) fn write_child_after(&self, mv: Move, child: &mut Board) {
+        self.write_after(
+            mv,
+            &mut child.by_kind,
+            &mut child.by_color,
+            &mut child.castling,
+            &mut child.ep,
+            &mut child.side,
+        );
+    }
+
+    /// The body of [`Board::write_leaf_after`] and
+    /// [`Board::write_child_after`], on the fields they write.
+    #[inline(always)]
+    fn write_after(
+        &self,
+        mv: Move,
+        by_kind: &mut [Bitboard; 6],
+        by_color: &mut [Bitboard; 2],
+        castling: &mut CastlingRights,
+        ep: &mut Option<Square>,
+        side: &mut Color,
+    ) {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
-        leaf.by_kind = self.by_kind;
-        leaf.by_color = self.by_color;
-        leaf.castling = self.castling;
-        leaf.ep = None;
-        leaf.side = them;
+        *by_kind = self.by_kind;
+        *by_color = self.by_color;
+        *castling = self.castling;
+        *ep = None;
+        *side = them;
         let kind = self.mailbox[from.index()].unwrap_or(PieceKind::Pawn);
         if mv.is_castle() {
             // The four squares toggled as one set is right even when a
@@ -58,37 +105,37 @@ impl Board {
             let (king_to, rook_to) = mv.castle_destinations();
             let king = from.bitboard() ^ king_to.bitboard();
             let rook = to.bitboard() ^ rook_to.bitboard();
-            leaf.by_kind[PieceKind::King.index()] ^= king;
-            leaf.by_kind[PieceKind::Rook.index()] ^= rook;
-            leaf.by_color[us.index()] ^= king ^ rook;
+            by_kind[PieceKind::King.index()] ^= king;
+            by_kind[PieceKind::Rook.index()] ^= rook;
+            by_color[us.index()] ^= king ^ rook;
             for side in CastlingSide::ALL {
-                leaf.castling.set(us, side, None);
+                castling.set(us, side, None);
             }
             return;
         }
         let moved = from.bitboard() | to.bitboard();
-        leaf.by_kind[kind.index()] ^= moved;
-        leaf.by_color[us.index()] ^= moved;
+        by_kind[kind.index()] ^= moved;
+        by_color[us.index()] ^= moved;
         let captured = self.mailbox[to.index()];
         if let Some(captured) = captured {
-            leaf.by_kind[captured.index()] ^= to.bitboard();
-            leaf.by_color[them.index()] ^= to.bitboard();
+            by_kind[captured.index()] ^= to.bitboard();
+            by_color[them.index()] ^= to.bitboard();
         }
         if kind == PieceKind::Pawn {
             if Some(to) == self.ep && captured.is_none() {
                 let victim = Square::new(to.file(), from.rank()).bitboard();
-                leaf.by_kind[PieceKind::Pawn.index()] ^= victim;
-                leaf.by_color[them.index()] ^= victim;
+                by_kind[PieceKind::Pawn.index()] ^= victim;
+                by_color[them.index()] ^= victim;
             } else if to.index().abs_diff(from.index()) == 16 {
-                leaf.ep = self.en_passant_after_double(us, from, to);
+                *ep = self.en_passant_after_double(us, from, to);
             } else if let Some(promo) = mv.promotion() {
-                leaf.by_kind[PieceKind::Pawn.index()] ^= to.bitboard();
-                leaf.by_kind[promo.index()] ^= to.bitboard();
+                by_kind[PieceKind::Pawn.index()] ^= to.bitboard();
+                by_kind[promo.index()] ^= to.bitboard();
             }
         }
         const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
-        if !leaf.castling.is_empty() && (kind == PieceKind::King || moved.0 & BACK_RANKS != 0) {
-            lose_castling_rights(&mut leaf.castling, kind, us, from, to, |_, _| {});
+        if !castling.is_empty() && (kind == PieceKind::King || moved.0 & BACK_RANKS != 0) {
+            lose_castling_rights(castling, kind, us, from, to, |_, _| {});
         }
     }
 

@@ -6,8 +6,12 @@
 //! * the last ply is counted, not played: `Board::count_legal_moves` adds
 //!   up the popcounts of each piece's destination set;
 //! * the last two plies (and the leaves of a full walk) are expanded
-//!   through a generator sink that makes, visits and unmakes each move on
-//!   one scratch board: no move list, no board copy per child;
+//!   through a generator sink, without a move list: each child of the
+//!   last-but-one ply is written into one scratch board as the parent's
+//!   piece sets, rights and en-passant square changed by the move
+//!   (`Board::write_child_after`; the counter reads nothing else, and the
+//!   mailbox stays the parent's), each leaf of a full walk likewise into a
+//!   lean `Leaf`;
 //! * higher plies copy the board for each child (copy-make: the board is
 //!   about 150 bytes, and copying measured faster than unmaking);
 //! * perft's make skips the Zobrist hash, which counting does not need
@@ -326,22 +330,23 @@ mod modern {
 }
 
 /// Expands a node without a move list: each move the generator produces
-/// is made on one scratch board, `visit`ed, and taken back. Used for the
-/// last plies of the bulk walk (no list, no board copy per child). Making
-/// and unmaking are inlined at each of the generator's call sites, where
-/// they specialise (a knight move needs no promotion or castling branch).
-struct EachChild<F> {
+/// is written into one scratch board (`Board::write_child_after`: piece
+/// sets, rights, en passant and side to move copied from the parent and
+/// changed by the move; the mailbox stays the parent's) and `visit`ed. Used
+/// for the last plies of the bulk walk, whose counter reads only those
+/// fields (no list, no make and unmake per child).
+struct EachChild<'a, F> {
+    parent: &'a Board,
     scratch: Board,
     nodes: u64,
     visit: F,
 }
 
-impl<F: FnMut(&Board) -> u64> EachMove for EachChild<F> {
+impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
-        let undo = self.scratch.make_move_unhashed(mv);
+        self.parent.write_child_after(mv, &mut self.scratch);
         self.nodes += (self.visit)(&self.scratch);
-        self.scratch.restore_unhashed(mv, undo);
     }
 }
 
@@ -367,6 +372,7 @@ impl EachMove for MakeLeaves<'_> {
 #[inline(always)]
 fn sum_children<L: Sliders>(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {
     let mut each = EachChild {
+        parent: board,
         scratch: board.clone(),
         nodes: 0,
         visit,
@@ -510,6 +516,16 @@ mod tests {
                 let mut child = board.clone();
                 child.make_move(mv);
                 assert_eq!(board.leaf_after(mv), child.as_leaf(), "{board:?} {mv:?}");
+                // The last-but-one ply's scratch child: the same fields,
+                // and the counter, which reads nothing else, agrees.
+                let mut scratch = board.clone();
+                board.write_child_after(mv, &mut scratch);
+                assert_eq!(scratch.as_leaf(), child.as_leaf(), "{board:?} {mv:?}");
+                assert_eq!(
+                    scratch.count_legal_moves(),
+                    child.count_legal_moves(),
+                    "{board:?} {mv:?}"
+                );
                 *checked += 1;
                 if depth > 1 {
                     walk(&child, depth - 1, checked);

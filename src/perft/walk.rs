@@ -243,9 +243,10 @@ macro_rules! walks {
         $(#[$attr])*
         #[inline(never)]
         fn make_leaves(board: &Board) -> u64 {
+            let mut leaf = board.as_leaf();
             let mut leaves = MakeLeaves {
                 parent: board,
-                leaf: board.as_leaf(),
+                leaf: &mut leaf,
                 nodes: 0,
             };
             board.generate_legal_with::<$sliders, _>(&mut leaves);
@@ -353,17 +354,21 @@ impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
 /// Makes each leaf below `parent` as a [`Leaf`] (the position after the
 /// move, without mailbox, clocks or hash: see `Board::leaf_after`);
 /// `black_box` keeps the compiler from dropping a leaf nothing reads.
+///
+/// The leaf lives outside the struct, so that `black_box` sees only the
+/// leaf: with it inside, the count and the parent had to live in memory
+/// too, reloaded and stored around every leaf.
 struct MakeLeaves<'a> {
     parent: &'a Board,
-    leaf: Leaf,
+    leaf: &'a mut Leaf,
     nodes: u64,
 }
 
 impl EachMove for MakeLeaves<'_> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
-        self.parent.write_leaf_after(mv, &mut self.leaf);
-        core::hint::black_box(&self.leaf);
+        self.parent.write_leaf_after(mv, self.leaf);
+        core::hint::black_box(&*self.leaf);
         self.nodes += 1;
     }
 }

@@ -19,6 +19,17 @@ use super::Board;
 use super::make::lose_castling_rights;
 use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
 
+/// The fields a move's leaf is made of, in a [`Leaf`] or a scratch
+/// [`Board`]: what [`Board::write_leaf_after`] and
+/// [`Board::write_child_after`] write.
+struct Fields<'a> {
+    by_kind: &'a mut [Bitboard; 6],
+    by_color: &'a mut [Bitboard; 2],
+    castling: &'a mut CastlingRights,
+    ep: &'a mut Option<Square>,
+    side: &'a mut Color,
+}
+
 /// A position reduced to what perft's leaves need. See the module docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Leaf {
@@ -48,14 +59,21 @@ impl Board {
     /// instructions.
     #[inline(always)]
     pub(crate) fn write_leaf_after(&self, mv: Move, leaf: &mut Leaf) {
-        self.write_after(
-            mv,
-            &mut leaf.by_kind,
-            &mut leaf.by_color,
-            &mut leaf.castling,
-            &mut leaf.ep,
-            &mut leaf.side,
-        );
+        self.write_leaf_after_with(mv, leaf, self.castling_touch());
+    }
+
+    /// [`Board::write_leaf_after`] with this board's
+    /// [`Board::castling_touch`] computed once for all its moves.
+    #[inline(always)]
+    pub(crate) fn write_leaf_after_with(&self, mv: Move, leaf: &mut Leaf, touch: Bitboard) {
+        let fields = Fields {
+            by_kind: &mut leaf.by_kind,
+            by_color: &mut leaf.by_color,
+            castling: &mut leaf.castling,
+            ep: &mut leaf.ep,
+            side: &mut leaf.side,
+        };
+        self.write_after(mv, touch, fields);
     }
 
     /// [`Board::write_leaf_after`] into a board: `child`'s piece sets,
@@ -66,38 +84,50 @@ impl Board {
     /// reads only those fields (the mailbox is the parent's, stale), and
     /// such boards never leave the walk. Cheaper than making and unmaking
     /// the move, which keeps the mailbox.
+    /// `touch` is this board's [`Board::castling_touch`].
     #[inline(always)]
-    pub(crate) fn write_child_after(&self, mv: Move, child: &mut Board) {
-        self.write_after(
-            mv,
-            &mut child.by_kind,
-            &mut child.by_color,
-            &mut child.castling,
-            &mut child.ep,
-            &mut child.side,
-        );
+    pub(crate) fn write_child_after(&self, mv: Move, child: &mut Board, touch: Bitboard) {
+        let fields = Fields {
+            by_kind: &mut child.by_kind,
+            by_color: &mut child.by_color,
+            castling: &mut child.castling,
+            ep: &mut child.ep,
+            side: &mut child.side,
+        };
+        self.write_after(mv, touch, fields);
+    }
+
+    /// The squares a (non-castling) move must start or end on to lose a
+    /// castling right: the rook square of each right left, and the square
+    /// of each king with a right left. The same for every move of a
+    /// position, so perft computes it once per node: testing a move
+    /// against it is cheaper than against each right.
+    #[inline(always)]
+    pub(crate) fn castling_touch(&self) -> Bitboard {
+        let mut touch = Bitboard::EMPTY;
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(rook) = self.castling.rook_square(color, side) {
+                    touch |= rook.bitboard() | self.king(color).bitboard();
+                }
+            }
+        }
+        touch
     }
 
     /// The body of [`Board::write_leaf_after`] and
-    /// [`Board::write_child_after`], on the fields they write.
+    /// [`Board::write_child_after`], on the fields they write; `touch` is
+    /// [`Board::castling_touch`].
     #[inline(always)]
-    fn write_after(
-        &self,
-        mv: Move,
-        by_kind: &mut [Bitboard; 6],
-        by_color: &mut [Bitboard; 2],
-        castling: &mut CastlingRights,
-        ep: &mut Option<Square>,
-        side: &mut Color,
-    ) {
+    fn write_after(&self, mv: Move, touch: Bitboard, f: Fields<'_>) {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
-        *by_kind = self.by_kind;
-        *by_color = self.by_color;
-        *castling = self.castling;
-        *ep = None;
-        *side = them;
+        *f.by_kind = self.by_kind;
+        *f.by_color = self.by_color;
+        *f.castling = self.castling;
+        *f.ep = None;
+        *f.side = them;
         let kind = self.mailbox[from.index()].unwrap_or(PieceKind::Pawn);
         if mv.is_castle() {
             // The four squares toggled as one set is right even when a
@@ -105,37 +135,38 @@ impl Board {
             let (king_to, rook_to) = mv.castle_destinations();
             let king = from.bitboard() ^ king_to.bitboard();
             let rook = to.bitboard() ^ rook_to.bitboard();
-            by_kind[PieceKind::King.index()] ^= king;
-            by_kind[PieceKind::Rook.index()] ^= rook;
-            by_color[us.index()] ^= king ^ rook;
+            f.by_kind[PieceKind::King.index()] ^= king;
+            f.by_kind[PieceKind::Rook.index()] ^= rook;
+            f.by_color[us.index()] ^= king ^ rook;
             for side in CastlingSide::ALL {
-                castling.set(us, side, None);
+                f.castling.set(us, side, None);
             }
             return;
         }
         let moved = from.bitboard() | to.bitboard();
-        by_kind[kind.index()] ^= moved;
-        by_color[us.index()] ^= moved;
+        f.by_kind[kind.index()] ^= moved;
+        f.by_color[us.index()] ^= moved;
         let captured = self.mailbox[to.index()];
         if let Some(captured) = captured {
-            by_kind[captured.index()] ^= to.bitboard();
-            by_color[them.index()] ^= to.bitboard();
+            f.by_kind[captured.index()] ^= to.bitboard();
+            f.by_color[them.index()] ^= to.bitboard();
         }
         if kind == PieceKind::Pawn {
             if Some(to) == self.ep && captured.is_none() {
                 let victim = Square::new(to.file(), from.rank()).bitboard();
-                by_kind[PieceKind::Pawn.index()] ^= victim;
-                by_color[them.index()] ^= victim;
+                f.by_kind[PieceKind::Pawn.index()] ^= victim;
+                f.by_color[them.index()] ^= victim;
             } else if to.index().abs_diff(from.index()) == 16 {
-                *ep = self.en_passant_after_double(us, from, to);
+                *f.ep = self.en_passant_after_double(us, from, to);
             } else if let Some(promo) = mv.promotion() {
-                by_kind[PieceKind::Pawn.index()] ^= to.bitboard();
-                by_kind[promo.index()] ^= to.bitboard();
+                f.by_kind[PieceKind::Pawn.index()] ^= to.bitboard();
+                f.by_kind[promo.index()] ^= to.bitboard();
             }
         }
-        const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
-        if !castling.is_empty() && (kind == PieceKind::King || moved.0 & BACK_RANKS != 0) {
-            lose_castling_rights(castling, kind, us, from, to, |_, _| {});
+        // A king move starts on its king's square, and a move that takes a
+        // right's rook (or moves it) starts or ends on its square.
+        if !(moved & touch).is_empty() {
+            lose_castling_rights(f.castling, kind, us, from, to, |_, _| {});
         }
     }
 

@@ -31,7 +31,7 @@
 use crate::attacks::Sliders;
 use crate::board::Leaf;
 use crate::movegen::{Counter, EachMove};
-use crate::{Board, Move};
+use crate::{Bitboard, Board, Move};
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
 /// (`bulk`), or every leaf made. Picks the walk the CPU runs fastest (see
@@ -248,6 +248,7 @@ macro_rules! walks {
                 parent: board,
                 leaf: &mut leaf,
                 nodes: 0,
+                touch: board.castling_touch(),
             };
             board.generate_legal_with::<$sliders, _>(&mut leaves);
             leaves.nodes
@@ -341,12 +342,15 @@ struct EachChild<'a, F> {
     scratch: Board,
     nodes: u64,
     visit: F,
+    /// `parent.castling_touch()`.
+    touch: Bitboard,
 }
 
 impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
-        self.parent.write_child_after(mv, &mut self.scratch);
+        self.parent
+            .write_child_after(mv, &mut self.scratch, self.touch);
         self.nodes += (self.visit)(&self.scratch);
     }
 }
@@ -362,12 +366,14 @@ struct MakeLeaves<'a> {
     parent: &'a Board,
     leaf: &'a mut Leaf,
     nodes: u64,
+    /// `parent.castling_touch()`.
+    touch: Bitboard,
 }
 
 impl EachMove for MakeLeaves<'_> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
-        self.parent.write_leaf_after(mv, self.leaf);
+        self.parent.write_leaf_after_with(mv, self.leaf, self.touch);
         core::hint::black_box(&*self.leaf);
         self.nodes += 1;
     }
@@ -381,6 +387,7 @@ fn sum_children<L: Sliders>(board: &Board, visit: impl FnMut(&Board) -> u64) -> 
         scratch: board.clone(),
         nodes: 0,
         visit,
+        touch: board.castling_touch(),
     };
     board.generate_legal_with::<L, _>(&mut each);
     each.nodes
@@ -524,7 +531,7 @@ mod tests {
                 // The last-but-one ply's scratch child: the same fields,
                 // and the counter, which reads nothing else, agrees.
                 let mut scratch = board.clone();
-                board.write_child_after(mv, &mut scratch);
+                board.write_child_after(mv, &mut scratch, board.castling_touch());
                 assert_eq!(scratch.as_leaf(), child.as_leaf(), "{board:?} {mv:?}");
                 assert_eq!(
                     scratch.count_legal_moves(),

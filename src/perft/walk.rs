@@ -361,7 +361,7 @@ impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
 ///
 /// The leaf lives outside the struct, so that `black_box` sees only the
 /// leaf: with it inside, the count and the parent had to live in memory
-/// too, reloaded and stored around every leaf.
+/// too, reloaded and stored for every leaf.
 struct MakeLeaves<'a> {
     parent: &'a Board,
     leaf: &'a mut Leaf,

@@ -4,10 +4,10 @@
 //! * `tables.rs`: the magics (mask, multiplier, shift, offset per square),
 //!   knight/king/pawn attack arrays and the between/line tables, as Rust
 //!   literals that `src/attacks.rs` includes;
-//! * `slider_index.bin`: for every square and every occupancy index the
-//!   magic produces, one byte naming one of that square's distinct attack
-//!   sets (listed in `tables.rs`); pulled in with `include_bytes!` because a
-//!   literal of 100k numbers costs the compiler seconds;
+//! * `slider_attacks.bin`: for every square and every occupancy index the
+//!   magic produces, the attack set itself (plain fancy magics: one load
+//!   per lookup), as little-endian `u64`s; pulled in with `include_bytes!`
+//!   because a literal of 100k numbers costs the compiler seconds;
 //! * `pext_attacks.bin`: for the `pext` lookups (`src/attacks.rs`), every
 //!   attack set in the order BMI2's `pext` numbers the occupancies, packed
 //!   to 16 bits along the piece's rays (unpacked by `pdep`).
@@ -62,11 +62,10 @@ const BISHOP_SEEDS: [u8; 64] = [
     11, 253, 59,
 ];
 
-/// The emitted slider tables: per square, `2^bits` one-byte indices into
-/// that square's list of distinct attack sets (a rook has at most 144).
+/// The emitted slider table: per square, `2^bits` attack sets, one per
+/// slot of its magic (0 in the slots no occupancy maps to).
 #[derive(Default)]
 struct Tables {
-    index: Vec<u8>,
     attacks: Vec<u64>,
 }
 
@@ -173,26 +172,13 @@ fn find_magic(sq: usize, directions: &[(i8, i8)], seed_byte: u8, tables: &mut Ta
             break magic;
         }
     };
-    let offset = tables.index.len() as u32;
-    let base = tables.attacks.len();
-    // The distinct attack sets in slot order, each numbered by its first
-    // slot.
+    let offset = tables.attacks.len() as u32;
+    // Slots no occupancy maps to are never read; they hold 0.
     let mut slot = 0;
     while slot < size {
-        // Slots no occupancy maps to are never read; point them at entry 0.
-        let mut i = 0;
-        if tags[slot] == epoch {
-            let distinct = &tables.attacks[base..];
-            while i < distinct.len() && distinct[i] != seen[slot] {
-                i += 1;
-            }
-            if i == distinct.len() {
-                tables.attacks.push(seen[slot]);
-            }
-        }
         tables
-            .index
-            .push(u8::try_from(i).expect("at most 256 distinct attack sets per square"));
+            .attacks
+            .push(if tags[slot] == epoch { seen[slot] } else { 0 });
         slot += 1;
     }
     let m = Magic {
@@ -200,20 +186,19 @@ fn find_magic(sq: usize, directions: &[(i8, i8)], seed_byte: u8, tables: &mut Ta
         magic,
         shift,
         offset,
-        base: base as u32,
     };
     verify(sq, &m, &occs, tables);
     m
 }
 
 /// Checks every occupancy of the square, looked up the way the library
-/// does (`Magic::slot`, the index byte, the distinct sets), against its
-/// attacks from the slow ray walk.
+/// does (`Magic::slot` into the attack sets), against its attacks from the
+/// slow ray walk.
 fn verify(sq: usize, m: &Magic, occs: &Occupancies, tables: &Tables) {
     let mut i = 0;
     while i < occs.occupied.len() {
         let occ = occs.occupied[i];
-        let looked_up = tables.attacks[m.base as usize + tables.index[m.slot(occ)] as usize];
+        let looked_up = tables.attacks[m.slot(occ)];
         assert_eq!(
             looked_up, occs.attacks[i],
             "magic table wrong for square {sq}, occupancy {occ:#x}"
@@ -241,13 +226,13 @@ fn pext(value: u64, mut mask: u64) -> u64 {
 /// give a square `2^bits` slots, so the offsets are shared), each packed
 /// to 16 bits by `pext` with the piece's empty-board rays (a rook attacks
 /// at most 14 of its rays' squares), little-endian. `pdep` with the same
-/// rays unpacks it: one load per lookup where the magics' byte index and
-/// attack set are two dependent ones.
+/// rays unpacks it: one load per lookup, from a quarter of the magics'
+/// table.
 fn pext_attacks<'a>(magics: impl Iterator<Item = (&'a Magic, u64)>, tables: &Tables) -> Vec<u8> {
-    let mut packed = vec![0u8; 2 * tables.index.len()];
+    let mut packed = vec![0u8; 2 * tables.attacks.len()];
     for (m, rays) in magics {
         for occ in subsets(m.mask) {
-            let attacks = tables.attacks[m.base as usize + tables.index[m.slot(occ)] as usize];
+            let attacks = tables.attacks[m.slot(occ)];
             assert_eq!(attacks & !rays, 0, "attacks outside the rays");
             let bits = u16::try_from(pext(attacks, rays)).expect("at most 16 ray squares");
             let at = 2 * (m.offset as usize + pext(occ, m.mask) as usize);
@@ -262,8 +247,8 @@ fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
     for m in magics {
         writeln!(
             out,
-            "    Magic {{ mask: {:#018x}, magic: {:#018x}, shift: {}, offset: {}, base: {} }},",
-            m.mask, m.magic, m.shift, m.offset, m.base
+            "    Magic {{ mask: {:#018x}, magic: {:#018x}, shift: {}, offset: {} }},",
+            m.mask, m.magic, m.shift, m.offset
         )
         .unwrap();
     }
@@ -354,32 +339,15 @@ fn main() {
     out.push_str("// @generated by build.rs: do not edit.\n");
     write_magics(&mut out, "ROOK_MAGICS", &rook);
     write_magics(&mut out, "BISHOP_MAGICS", &bishop);
-    writeln!(
-        out,
-        "const SLIDER_INDEX_LEN: usize = {};",
-        tables.index.len()
-    )
-    .unwrap();
+    writeln!(out, "const SLIDER_LEN: usize = {};", tables.attacks.len()).unwrap();
+    // Byte arrays (a literal of 100k numbers costs the compiler seconds),
+    // aligned by `src/attacks.rs`'s `Aligned`.
     out.push_str(
-        "static SLIDER_INDEX: [u8; SLIDER_INDEX_LEN] = \
-         *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/slider_index.bin\"));\n\
+        "static SLIDER_ATTACKS: Aligned<[u8; 8 * SLIDER_LEN]> = \
+         Aligned(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/slider_attacks.bin\")));\n\
          #[allow(dead_code)]\n\
-         static PEXT_ATTACKS: [u8; 2 * SLIDER_INDEX_LEN] = \
+         static PEXT_ATTACKS: [u8; 2 * SLIDER_LEN] = \
          *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/pext_attacks.bin\"));\n",
-    );
-    let n = tables.attacks.len();
-    // Used only by a const assertion in `attacks.rs`, which rustc before
-    // 1.88 (the MSRV is older) does not count as a use.
-    writeln!(
-        out,
-        "#[allow(dead_code)]\nconst SLIDER_ATTACKS_LEN: usize = {n};"
-    )
-    .unwrap();
-    write_array(
-        &mut out,
-        "SLIDER_ATTACKS",
-        tables.attacks.iter().copied(),
-        n,
     );
     write_array(
         &mut out,
@@ -450,7 +418,12 @@ fn main() {
     let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     std::fs::write(Path::new(&dir).join("pext_attacks.bin"), &pext_attacks)
         .expect("write pext_attacks.bin");
-    std::fs::write(Path::new(&dir).join("slider_index.bin"), &tables.index)
-        .expect("write slider_index.bin");
+    let attacks: Vec<u8> = tables
+        .attacks
+        .iter()
+        .flat_map(|a| a.to_le_bytes())
+        .collect();
+    std::fs::write(Path::new(&dir).join("slider_attacks.bin"), attacks)
+        .expect("write slider_attacks.bin");
     std::fs::write(Path::new(&dir).join("tables.rs"), out).expect("write tables.rs");
 }

@@ -3,15 +3,12 @@
 //! Every function here is a table lookup into tables the build script
 //! computed (see `build.rs`): nothing is computed at start-up. Sliding pieces
 //! use magic bitboards: the blockers on a rook's or bishop's rays, multiplied
-//! by a per-square magic number, index that square's slice of a flat table.
-//! To keep the tables small (and in cache), that table holds one byte per
-//! entry, naming one of the square's distinct attack sets (a rook has at
-//! most 144, a bishop fewer): about 105 KiB of indices and 50 KiB of attack
-//! sets instead of 841 KiB of plain `u64` entries.
+//! by a per-square magic number, index that square's slice of a flat table
+//! of attack sets (plain "fancy" magics, 841 KiB: one load per lookup).
 //!
 //! On x86-64 CPUs with a fast BMI2 the lookups use `pext` instead of the
 //! multiplication (perft picks that copy at run time; a build for such a
-//! target uses it everywhere), with a third table: every attack set packed
+//! target uses it everywhere), with a second table: every attack set packed
 //! to 16 bits along the piece's rays, which `pdep` unpacks (210 KiB, one
 //! load per lookup).
 //!
@@ -41,20 +38,42 @@ use crate::{Bitboard, Color, File, Square};
 mod magic;
 use magic::Magic;
 
-include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+/// A table aligned to a cache line: the byte arrays `tables.rs` includes
+/// hold `u64`s (and `u16`s), which should not straddle lines.
+#[repr(C, align(64))]
+struct Aligned<T: ?Sized>(T);
 
-// `tables.rs` states the number of distinct slider attack sets, which only
-// the old hand-summed `TABLE_BYTES` needed; checked here rather than left
-// unused (dropping it from `build.rs` would change the generated text).
-const _: () = assert!(SLIDER_ATTACKS_LEN == SLIDER_ATTACKS.len());
+include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
 // Unused, and left out, where every lookup is `pext` (`pext_direct`).
 #[cfg_attr(pext_direct, allow(dead_code))]
 #[inline(always)]
 fn slider_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
     let slot = m.slot(occupied.0);
-    Bitboard(SLIDER_ATTACKS[m.base as usize + SLIDER_INDEX[slot] as usize])
+    // SAFETY: `slot` is `offset + (x >> shift)` with `x >> shift` below
+    // `2^(64 - shift)`, and `SLOTS_IN_BOUNDS` proves at compile time that
+    // `offset + 2^(64 - shift) <= SLIDER_LEN` for every magic.
+    #[allow(unsafe_code)]
+    let bytes = unsafe { SLIDER_ATTACKS.0.get_unchecked(8 * slot..8 * slot + 8) };
+    Bitboard(u64::from_le_bytes(bytes.try_into().unwrap()))
 }
+
+/// Every slot a magic can produce lies inside `SLIDER_ATTACKS`: what the
+/// unchecked read in [`slider_attacks`] relies on.
+const SLOTS_IN_BOUNDS: () = {
+    let mut i = 0;
+    while i < 128 {
+        let m = if i < 64 {
+            &ROOK_MAGICS[i]
+        } else {
+            &BISHOP_MAGICS[i - 64]
+        };
+        assert!(m.shift >= 1 && m.shift < 64);
+        assert!(m.offset as usize + (1usize << (64 - m.shift)) <= SLIDER_LEN);
+        i += 1;
+    }
+};
+const _: () = SLOTS_IN_BOUNDS;
 
 /// How the move generator looks sliding attacks up: a type parameter, so
 /// that perft can run a copy of the generator built for BMI2 beside the
@@ -84,7 +103,7 @@ impl Sliders for Magics {
 /// BMI2's `pext` in place of the multiplication: the relevant blockers
 /// packed into an index directly (one instruction, and no dependent
 /// multiply and shift), and each attack set stored in 16 bits that `pdep`
-/// spreads along the rays (one load, not the magics' two).
+/// spreads along the rays (a quarter of the magics' table).
 ///
 /// Only for code that runs on a CPU with BMI2: code compiled for a target
 /// with it (`pext_direct`), or perft's copy compiled with
@@ -380,9 +399,9 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 }
 
 /// The static memory the attack tables take, in bytes: every table this
-/// module looks up (the slider magics, their index bytes and distinct
-/// attack sets, the empty-board rays, the knight, king and pawn attacks,
-/// the castling masks, between and line), as the compiler lays them out.
+/// module looks up (the slider magics and their attack sets, the
+/// empty-board rays, the knight, king and pawn attacks, the castling
+/// masks, between and line), as the compiler lays them out.
 ///
 /// The tables are plain `static`s that the build script computed: nothing
 /// is allocated and nothing runs at start-up, so this is the whole memory
@@ -393,10 +412,9 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 ///
 /// ```
 /// use magicboard::attacks;
-/// // Under half a mebibyte with the x86-64 `pext` tables (a quarter
-/// // without), where plain fancy magics would need 841 KiB for the
-/// // sliders alone.
-/// assert!(attacks::TABLE_BYTES < 512 * 1024);
+/// // About 1.1 MiB with the x86-64 `pext` table (0.9 MiB without): the
+/// // magics' attack sets are 841 KiB of it.
+/// assert!(attacks::TABLE_BYTES < 1200 * 1024);
 /// println!("attack tables: {} KiB", attacks::TABLE_BYTES.div_ceil(1024));
 /// ```
 pub const TABLE_BYTES: usize = {
@@ -404,7 +422,6 @@ pub const TABLE_BYTES: usize = {
     // Every static of the generated `tables.rs`.
     size_of_val(&ROOK_MAGICS)
         + size_of_val(&BISHOP_MAGICS)
-        + size_of_val(&SLIDER_INDEX)
         + size_of_val(&SLIDER_ATTACKS)
         + size_of_val(&ROOK_RAYS)
         + size_of_val(&BISHOP_RAYS)
@@ -443,6 +460,10 @@ mod tests {
                 loop {
                     let expected = crate::geometry::sliding_attacks(i, occ, directions);
                     assert_eq!(slider_attacks(m, Bitboard(occ)).0, expected);
+                    // Blockers off the rays change nothing (and the
+                    // unchecked read stays in the table).
+                    let beyond = Bitboard(occ | !m.mask);
+                    assert_eq!(slider_attacks(m, beyond).0, expected);
                     #[cfg(target_arch = "x86_64")]
                     if pext {
                         let sq = Square::from_index(i).unwrap();
@@ -461,7 +482,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(checked as usize, SLIDER_INDEX_LEN);
+        assert_eq!(checked as usize, SLIDER_LEN);
     }
 
     fn has_bmi2() -> bool {

@@ -6,7 +6,7 @@
 //! crate) so that the build script can compile it alone.
 
 /// One square's magic: [`Magic::slot`] of the blockers indexes
-/// `SLIDER_INDEX`, whose byte plus `base` indexes `SLIDER_ATTACKS`.
+/// `SLIDER_ATTACKS`, the square's attack set for those blockers.
 // With `pext` for every lookup (the library's `pext_direct` builds) the
 // multiplier and shift go unread.
 #[allow(dead_code)]
@@ -17,14 +17,12 @@ pub(crate) struct Magic {
     pub(crate) magic: u64,
     /// `64` minus the number of bits of `mask`.
     pub(crate) shift: u32,
-    /// Start of this square's slice of the index table.
+    /// Start of this square's slice of the attack table.
     pub(crate) offset: u32,
-    /// Start of this square's distinct attack sets.
-    pub(crate) base: u32,
 }
 
 impl Magic {
-    /// The index-table slot for the occupied squares `occupied`:
+    /// The attack-table slot for the occupied squares `occupied`:
     /// `offset + ((occupied & mask) * magic) >> shift`.
     #[inline(always)]
     pub(crate) const fn slot(&self, occupied: u64) -> usize {

@@ -9,10 +9,26 @@
 //! (the castling rule is [`super::make`]'s, the en-passant rule
 //! [`Board::en_passant_after_double`]); a test in `src/perft/walk.rs`
 //! checks, move by move, that they agree with the board `make_move` gives.
+//!
+//! The same rule writes the children of perft's last-but-one ply into a
+//! scratch board ([`Board::write_child_after`]), whose mailbox, clocks and
+//! hash then stay the parent's: the leaf counter reads none of them, and
+//! the same test checks that it counts each such child right.
 
 use super::Board;
 use super::make::lose_castling_rights;
 use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
+
+/// The fields a move's leaf is made of, in a [`Leaf`] or a scratch
+/// [`Board`]: what [`Board::write_leaf_after`] and
+/// [`Board::write_child_after`] write.
+struct Fields<'a> {
+    by_kind: &'a mut [Bitboard; 6],
+    by_color: &'a mut [Bitboard; 2],
+    castling: &'a mut CastlingRights,
+    ep: &'a mut Option<Square>,
+    side: &'a mut Color,
+}
 
 /// A position reduced to what perft's leaves need. See the module docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,14 +59,75 @@ impl Board {
     /// instructions.
     #[inline(always)]
     pub(crate) fn write_leaf_after(&self, mv: Move, leaf: &mut Leaf) {
+        self.write_leaf_after_with(mv, leaf, self.castling_touch());
+    }
+
+    /// [`Board::write_leaf_after`] with this board's
+    /// [`Board::castling_touch`] computed once for all its moves.
+    #[inline(always)]
+    pub(crate) fn write_leaf_after_with(&self, mv: Move, leaf: &mut Leaf, touch: Bitboard) {
+        let fields = Fields {
+            by_kind: &mut leaf.by_kind,
+            by_color: &mut leaf.by_color,
+            castling: &mut leaf.castling,
+            ep: &mut leaf.ep,
+            side: &mut leaf.side,
+        };
+        self.write_after(mv, touch, fields);
+    }
+
+    /// [`Board::write_leaf_after`] into a board: `child`'s piece sets,
+    /// rights, en-passant square and side to move become those after `mv`
+    /// (a legal move on this board); its mailbox, clocks and hash are left
+    /// as they were. Perft's last-but-one ply writes each child into one
+    /// clone of the parent this way and counts its moves: the generator
+    /// reads only those fields (the mailbox is the parent's, stale), and
+    /// such boards never leave the walk. Cheaper than making and unmaking
+    /// the move, which keeps the mailbox.
+    /// `touch` is this board's [`Board::castling_touch`].
+    #[inline(always)]
+    pub(crate) fn write_child_after(&self, mv: Move, child: &mut Board, touch: Bitboard) {
+        let fields = Fields {
+            by_kind: &mut child.by_kind,
+            by_color: &mut child.by_color,
+            castling: &mut child.castling,
+            ep: &mut child.ep,
+            side: &mut child.side,
+        };
+        self.write_after(mv, touch, fields);
+    }
+
+    /// The squares a (non-castling) move must start or end on to lose a
+    /// castling right: the rook square of each right left, and the square
+    /// of each king with a right left. The same for every move of a
+    /// position, so perft computes it once per node: testing a move
+    /// against it is cheaper than against each right.
+    #[inline(always)]
+    pub(crate) fn castling_touch(&self) -> Bitboard {
+        let mut touch = Bitboard::EMPTY;
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(rook) = self.castling.rook_square(color, side) {
+                    touch |= rook.bitboard() | self.king(color).bitboard();
+                }
+            }
+        }
+        touch
+    }
+
+    /// The body of [`Board::write_leaf_after`] and
+    /// [`Board::write_child_after`], on the fields they write; `touch` is
+    /// [`Board::castling_touch`].
+    #[inline(always)]
+    fn write_after(&self, mv: Move, touch: Bitboard, f: Fields<'_>) {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
-        leaf.by_kind = self.by_kind;
-        leaf.by_color = self.by_color;
-        leaf.castling = self.castling;
-        leaf.ep = None;
-        leaf.side = them;
+        *f.by_kind = self.by_kind;
+        *f.by_color = self.by_color;
+        *f.castling = self.castling;
+        *f.ep = None;
+        *f.side = them;
         let kind = self.mailbox[from.index()].unwrap_or(PieceKind::Pawn);
         if mv.is_castle() {
             // The four squares toggled as one set is right even when a
@@ -58,38 +135,38 @@ impl Board {
             let (king_to, rook_to) = mv.castle_destinations();
             let king = from.bitboard() ^ king_to.bitboard();
             let rook = to.bitboard() ^ rook_to.bitboard();
-            leaf.by_kind[PieceKind::King.index()] ^= king;
-            leaf.by_kind[PieceKind::Rook.index()] ^= rook;
-            leaf.by_color[us.index()] ^= king ^ rook;
+            f.by_kind[PieceKind::King.index()] ^= king;
+            f.by_kind[PieceKind::Rook.index()] ^= rook;
+            f.by_color[us.index()] ^= king ^ rook;
             for side in CastlingSide::ALL {
-                leaf.castling.set(us, side, None);
+                f.castling.set(us, side, None);
             }
             return;
         }
         let moved = from.bitboard() | to.bitboard();
-        leaf.by_kind[kind.index()] ^= moved;
-        leaf.by_color[us.index()] ^= moved;
+        f.by_kind[kind.index()] ^= moved;
+        f.by_color[us.index()] ^= moved;
         let captured = self.mailbox[to.index()];
         if let Some(captured) = captured {
-            leaf.by_kind[captured.index()] ^= to.bitboard();
-            leaf.by_color[them.index()] ^= to.bitboard();
+            f.by_kind[captured.index()] ^= to.bitboard();
+            f.by_color[them.index()] ^= to.bitboard();
         }
         if kind == PieceKind::Pawn {
             if Some(to) == self.ep && captured.is_none() {
                 let victim = Square::new(to.file(), from.rank()).bitboard();
-                leaf.by_kind[PieceKind::Pawn.index()] ^= victim;
-                leaf.by_color[them.index()] ^= victim;
+                f.by_kind[PieceKind::Pawn.index()] ^= victim;
+                f.by_color[them.index()] ^= victim;
             } else if mv.is_double_push(PieceKind::Pawn) {
-                leaf.ep = self.en_passant_after_double(us, from, to);
+                *f.ep = self.en_passant_after_double(us, from, to);
             } else if let Some(promo) = mv.promotion() {
-                leaf.by_kind[PieceKind::Pawn.index()] ^= to.bitboard();
-                leaf.by_kind[promo.index()] ^= to.bitboard();
+                f.by_kind[PieceKind::Pawn.index()] ^= to.bitboard();
+                f.by_kind[promo.index()] ^= to.bitboard();
             }
         }
-        if !leaf.castling.is_empty()
-            && (kind == PieceKind::King || !(moved & Bitboard::BACK_RANKS).is_empty())
-        {
-            lose_castling_rights(&mut leaf.castling, kind, us, from, to, |_, _| {});
+        // A king move starts on its king's square, and a move that takes a
+        // right's rook (or moves it) starts or ends on its square.
+        if !(moved & touch).is_empty() {
+            lose_castling_rights(f.castling, kind, us, from, to, |_, _| {});
         }
     }
 

@@ -233,7 +233,8 @@ impl Board {
     /// Perft's make: `mv` comes from the legal generator, so no guard is
     /// needed, and neither the hash nor the clocks are kept (counting needs
     /// neither: they are stale afterwards, so such boards never leave the
-    /// perft module). Taken back by [`Board::restore_unhashed`].
+    /// perft module). Perft makes it on a copy of the board, which it then
+    /// drops: nothing takes it back.
     #[inline(always)]
     pub(crate) fn make_move_unhashed(&mut self, mv: Move) -> Undo {
         let kind = self.mailbox[mv.from().index()].unwrap_or(PieceKind::Pawn);
@@ -483,16 +484,7 @@ impl Board {
         self.hash = undo.hash;
     }
 
-    /// Takes back [`Board::make_move_unhashed`]: pieces, side, castling
-    /// rights and en passant (the hash and clocks it left alone stay stale;
-    /// such boards fail the hash check of `is_consistent`, hence no
-    /// assertion here).
-    #[inline(always)]
-    pub(crate) fn restore_unhashed(&mut self, mv: Move, undo: Undo) {
-        self.restore_pieces(mv, undo);
-    }
-
-    /// What both takebacks restore.
+    /// The pieces, side, castling rights and en passant of a takeback.
     #[inline(always)]
     fn restore_pieces(&mut self, mv: Move, undo: Undo) {
         if undo.applied {

@@ -11,7 +11,10 @@
 //! * `make`: [`Board::make_move`] and [`Board::unmake_move`], the unchecked
 //!   make/unmake primitive, with incremental hashing;
 //! * `leaf`: perft's leaves, the position after a move without mailbox,
-//!   clocks or hash (built from the parent, never made in place);
+//!   clocks or hash (built from the parent, never made in place), and the
+//!   same fields written into a scratch board for perft's last-but-one
+//!   ply (its mailbox, clocks and hash left stale: such boards never leave
+//!   the perft walk);
 //! * `hash`: the Zobrist hash from scratch, and piece placement that keeps
 //!   it in step;
 //! * `validate`: [`Board::is_consistent`], the invariants below as code.

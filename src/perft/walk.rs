@@ -6,8 +6,12 @@
 //! * the last ply is counted, not played: `Board::count_legal_moves` adds
 //!   up the popcounts of each piece's destination set;
 //! * the last two plies (and the leaves of a full walk) are expanded
-//!   through a generator sink that makes, visits and unmakes each move on
-//!   one scratch board: no move list, no board copy per child;
+//!   through a generator sink, without a move list: each child of the
+//!   last-but-one ply is written into one scratch board as the parent's
+//!   piece sets, rights and en-passant square changed by the move
+//!   (`Board::write_child_after`; the counter reads nothing else, and the
+//!   mailbox stays the parent's), each leaf of a full walk likewise into a
+//!   lean `Leaf`;
 //! * higher plies copy the board for each child (copy-make: the board is
 //!   about 150 bytes, and copying measured faster than unmaking);
 //! * perft's make skips the Zobrist hash, which counting does not need
@@ -27,7 +31,7 @@
 use crate::attacks::Sliders;
 use crate::board::Leaf;
 use crate::movegen::{Counter, EachMove};
-use crate::{Board, Move};
+use crate::{Bitboard, Board, Move};
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
 /// (`bulk`), or every leaf made. Picks the walk the CPU runs fastest (see
@@ -119,8 +123,28 @@ mod dispatch {
         let modern = std::is_x86_feature_detected!("popcnt")
             && std::is_x86_feature_detected!("bmi1")
             && std::is_x86_feature_detected!("bmi2");
-        let fast_pext = modern && !slow_pext();
+        let fast_pext = modern && !slow_pext() && !magics_forced();
         0x80 | u8::from(modern) | (u8::from(fast_pext) << 1)
+    }
+
+    /// True when the environment variable `MAGICBOARD_FORCE_MAGICS` is
+    /// `1`: the walk then looks sliders up with the magics, as on a CPU
+    /// whose `pext` is slow, so that the path AMD Zen 1 and 2 run (and,
+    /// but for the `popcnt` dispatch, every CPU without BMI2) can be
+    /// measured on any CPU. Read once, with the CPU check: the walk reads
+    /// the same bit as before, so the switch costs it nothing.
+    fn magics_forced() -> bool {
+        std::env::var_os("MAGICBOARD_FORCE_MAGICS").is_some_and(|v| v == "1")
+    }
+
+    /// Sets whether the `modern` walk uses `pext` (tests only: the walk
+    /// gives the same counts either way, so other tests running meanwhile
+    /// are unaffected). Returns the previous setting.
+    #[cfg(test)]
+    pub(super) fn set_fast_pext(fast: bool) -> bool {
+        let before = cpu();
+        CPU.store((before & !2) | (u8::from(fast) << 1), Ordering::Relaxed);
+        before & 2 != 0
     }
 
     /// True on AMD's family 0x17 (Zen 1 and 2), whose `pext` is microcode
@@ -219,10 +243,12 @@ macro_rules! walks {
         $(#[$attr])*
         #[inline(never)]
         fn make_leaves(board: &Board) -> u64 {
+            let mut leaf = board.as_leaf();
             let mut leaves = MakeLeaves {
                 parent: board,
-                leaf: board.as_leaf(),
+                leaf: &mut leaf,
                 nodes: 0,
+                touch: board.castling_touch(),
             };
             board.generate_legal_with::<$sliders, _>(&mut leaves);
             leaves.nodes
@@ -306,39 +332,49 @@ mod modern {
 }
 
 /// Expands a node without a move list: each move the generator produces
-/// is made on one scratch board, `visit`ed, and taken back. Used for the
-/// last plies of the bulk walk (no list, no board copy per child). Making
-/// and unmaking are inlined at each of the generator's call sites, where
-/// they specialise (a knight move needs no promotion or castling branch).
-struct EachChild<F> {
+/// is written into one scratch board (`Board::write_child_after`: piece
+/// sets, rights, en passant and side to move copied from the parent and
+/// changed by the move; the mailbox stays the parent's) and `visit`ed. Used
+/// for the last plies of the bulk walk, whose counter reads only those
+/// fields (no list, no make and unmake per child).
+struct EachChild<'a, F> {
+    parent: &'a Board,
     scratch: Board,
     nodes: u64,
     visit: F,
+    /// `parent.castling_touch()`.
+    touch: Bitboard,
 }
 
-impl<F: FnMut(&Board) -> u64> EachMove for EachChild<F> {
+impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
-        let undo = self.scratch.make_move_unhashed(mv);
+        self.parent
+            .write_child_after(mv, &mut self.scratch, self.touch);
         self.nodes += (self.visit)(&self.scratch);
-        self.scratch.restore_unhashed(mv, undo);
     }
 }
 
 /// Makes each leaf below `parent` as a [`Leaf`] (the position after the
 /// move, without mailbox, clocks or hash: see `Board::leaf_after`);
 /// `black_box` keeps the compiler from dropping a leaf nothing reads.
+///
+/// The leaf lives outside the struct, so that `black_box` sees only the
+/// leaf: with it inside, the count and the parent had to live in memory
+/// too, reloaded and stored for every leaf.
 struct MakeLeaves<'a> {
     parent: &'a Board,
-    leaf: Leaf,
+    leaf: &'a mut Leaf,
     nodes: u64,
+    /// `parent.castling_touch()`.
+    touch: Bitboard,
 }
 
 impl EachMove for MakeLeaves<'_> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
-        self.parent.write_leaf_after(mv, &mut self.leaf);
-        core::hint::black_box(&self.leaf);
+        self.parent.write_leaf_after_with(mv, self.leaf, self.touch);
+        core::hint::black_box(&*self.leaf);
         self.nodes += 1;
     }
 }
@@ -347,9 +383,11 @@ impl EachMove for MakeLeaves<'_> {
 #[inline(always)]
 fn sum_children<L: Sliders>(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {
     let mut each = EachChild {
+        parent: board,
         scratch: board.clone(),
         nodes: 0,
         visit,
+        touch: board.castling_touch(),
     };
     board.generate_legal_with::<L, _>(&mut each);
     each.nodes
@@ -418,6 +456,56 @@ mod tests {
         assert!(checked >= 60, "only {checked} checks");
     }
 
+    /// The `modern` walk with its lookups forced to the magics (what AMD
+    /// Zen 1 and 2 run, and what `MAGICBOARD_FORCE_MAGICS=1` measures)
+    /// and forced to `pext`, whatever this CPU's `pext` is, gives the
+    /// published counts.
+    #[cfg(popcnt_dispatch)]
+    #[test]
+    fn the_modern_walk_with_either_lookup_gives_the_published_counts() {
+        if !dispatch::modern() {
+            return;
+        }
+        let budget = if cfg!(debug_assertions) {
+            20_000
+        } else {
+            2_000_000
+        };
+        let suite = parse_suite(
+            include_str!("../../tests/data/cpw.epd"),
+            CastlingMode::Standard,
+        )
+        .unwrap();
+        let mut checked = 0;
+        for fast_pext in [false, true] {
+            let before = dispatch::set_fast_pext(fast_pext);
+            for entry in &suite {
+                for &(depth, expected) in &entry.counts {
+                    if expected > budget {
+                        continue;
+                    }
+                    for bulk in [true, false] {
+                        // SAFETY: the CPU has `popcnt`, BMI1 and BMI2
+                        // (checked above).
+                        #[allow(unsafe_code)]
+                        let got = unsafe {
+                            if bulk {
+                                modern::perft(&entry.board, depth)
+                            } else {
+                                modern::perft_full(&entry.board, depth)
+                            }
+                        };
+                        let what = format!("pext={fast_pext} bulk={bulk}: {} {depth}", entry.fen);
+                        assert_eq!(got, expected, "{what}");
+                        checked += 1;
+                    }
+                }
+            }
+            dispatch::set_fast_pext(before);
+        }
+        assert!(checked >= 40, "only {checked} checks");
+    }
+
     /// Every legal move of every position three plies deep from the CPW
     /// positions, and two from the first 40 Chess960 positions of the
     /// suite, gives the leaf `make_move` gives.
@@ -440,6 +528,16 @@ mod tests {
                 let mut child = board.clone();
                 child.make_move(mv);
                 assert_eq!(board.leaf_after(mv), child.as_leaf(), "{board:?} {mv:?}");
+                // The last-but-one ply's scratch child: the same fields,
+                // and the counter, which reads nothing else, agrees.
+                let mut scratch = board.clone();
+                board.write_child_after(mv, &mut scratch, board.castling_touch());
+                assert_eq!(scratch.as_leaf(), child.as_leaf(), "{board:?} {mv:?}");
+                assert_eq!(
+                    scratch.count_legal_moves(),
+                    child.count_legal_moves(),
+                    "{board:?} {mv:?}"
+                );
                 *checked += 1;
                 if depth > 1 {
                     walk(&child, depth - 1, checked);

@@ -10,10 +10,11 @@
 # the reason; a build or test that fails fails the script.
 #
 # The tests run in release builds (under emulation a debug build's tests
-# take minutes longer than the extra optimisation costs), with every
-# feature, on the library's unit tests and the modules of tests/it/ that
-# run in seconds (see TEST_MODULES), the perft suites capped at
-# MAGICBOARD_PERFT_MAX_NODES nodes per count (300,000 unless set).
+# take over a minute longer per target than the optimisation costs; see
+# CARGO_FLAGS), with every feature: the library's unit tests and the
+# modules of tests/it/ that run in seconds (see TEST_MODULES), the perft
+# suites capped at MAGICBOARD_PERFT_MAX_NODES nodes per count (300,000
+# unless set).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,11 +36,16 @@ WASM_TARGET=wasm32-unknown-unknown
 TEST_MODULES=(attacks:: perft_suites:: chess960:: fen:: game:: outcome::
     scenarios:: see:: serde:: zobrist:: layers:: doctests::)
 export MAGICBOARD_PERFT_MAX_NODES="${MAGICBOARD_PERFT_MAX_NODES:-300000}"
-# Release builds, the library's package compiled in cargo's default codegen
-# units (the workspace's one unit for it is a speed setting that dependents
-# do not inherit; sixteen build the test binary sooner on two cores).
+# Release builds of the library as a dependent compiles it: opt-level 3 in
+# cargo's default codegen units (the workspace's one unit is a speed
+# setting dependents do not inherit; sixteen build the test binary sooner
+# on two cores). The dependencies, mostly the benchmarks' and the
+# differential test's, which no test here runs, unoptimised: that saves
+# ~40 s of CPU per target and costs the tests ~1 s.
 CARGO_FLAGS=(--release --all-features -p magicboard
-    --config 'profile.release.package.magicboard.codegen-units=16')
+    --config 'profile.release.package.magicboard.codegen-units=16'
+    --config 'profile.release.package."*".opt-level=0'
+    --config 'profile.release.package.chess.opt-level=0')
 
 start=$SECONDS
 

@@ -8,6 +8,11 @@
 //! agrees with the make/unmake reference on every suite position and every
 //! position one ply later. `full_depth_all_suites` (ignored) checks every
 //! count of the three files.
+//!
+//! `MAGICBOARD_PERFT_MAX_NODES=<n>` lowers every budget of the default run
+//! to at most `n` nodes per count (the CPW depth-4 counts included), for
+//! slow machines: CI runs the suites on emulated targets with it (see
+//! `.ci/cross-checks.sh`). Unset, the budgets below hold.
 
 use crate::common::{SuiteEntry, cpw_suite, fischer_suite, parse, sorted_uci, standard_suite};
 use magicboard::perft::suite::{SuiteErrorKind, parse_suite};
@@ -22,6 +27,19 @@ const FAST_LIMIT: u64 = if cfg!(debug_assertions) {
 } else {
     2_000_000
 };
+
+/// `limit`, or `MAGICBOARD_PERFT_MAX_NODES` when that is set and smaller.
+fn budget(limit: u64) -> u64 {
+    const NAME: &str = "MAGICBOARD_PERFT_MAX_NODES";
+    match std::env::var(NAME) {
+        Ok(text) => text
+            .trim()
+            .parse::<u64>()
+            .unwrap_or_else(|_| panic!("{NAME} must be a number, got {text:?}"))
+            .min(limit),
+        Err(_) => limit,
+    }
+}
 
 /// Runs perft at every depth of `entry` whose expected count is at most
 /// `limit`, and returns one message per mismatch.
@@ -58,7 +76,7 @@ fn check_suite(file: &str, suite: &[SuiteEntry], limit: u64) {
 
 #[test]
 fn standard_suite_up_to_the_fast_limit() {
-    check_suite("standard.epd", &standard_suite(), FAST_LIMIT);
+    check_suite("standard.epd", &standard_suite(), budget(FAST_LIMIT));
 }
 
 // The Chess960 suite is the largest (about 580 million nodes under the
@@ -67,17 +85,18 @@ fn standard_suite_up_to_the_fast_limit() {
 #[test]
 fn fischer_suite_up_to_the_fast_limit_first_half() {
     let suite = fischer_suite();
-    check_suite("fischer.epd", &suite[..480], FAST_LIMIT);
+    check_suite("fischer.epd", &suite[..480], budget(FAST_LIMIT));
 }
 
 #[test]
 fn fischer_suite_up_to_the_fast_limit_second_half() {
     let suite = fischer_suite();
-    check_suite("fischer.epd", &suite[480..], FAST_LIMIT);
+    check_suite("fischer.epd", &suite[480..], budget(FAST_LIMIT));
 }
 
 /// CPW positions 2 (Kiwipete), 3, 4, 4 mirrored and 5 to depth 4, whatever
-/// the count (Kiwipete's depth 4 is 4,085,603 nodes).
+/// the count (Kiwipete's depth 4 is 4,085,603 nodes), unless
+/// `MAGICBOARD_PERFT_MAX_NODES` sets a budget.
 #[test]
 fn cpw_positions_2_to_5_depth_4() {
     let suite = cpw_suite();
@@ -92,7 +111,7 @@ fn cpw_positions_2_to_5_depth_4() {
         })
         .collect();
     assert_eq!(positions.len(), 5);
-    check_suite("cpw.epd", &positions, u64::MAX);
+    check_suite("cpw.epd", &positions, budget(u64::MAX));
 }
 
 /// The start position and CPW position 6 up to the fast limit.
@@ -103,7 +122,7 @@ fn cpw_start_and_position_6_up_to_the_fast_limit() {
         .into_iter()
         .filter(|e| e.line == 1 || e.line == 7)
         .collect();
-    check_suite("cpw.epd", &ends, FAST_LIMIT);
+    check_suite("cpw.epd", &ends, budget(FAST_LIMIT));
 }
 
 /// Node budget of the full-perft test (100,000 in release builds, 5,000 in
@@ -119,6 +138,7 @@ const FULL_LIMIT: u64 = if cfg!(debug_assertions) {
 /// bulk; it must reach the same published counts.
 #[test]
 fn full_perft_matches_published_counts() {
+    let limit = budget(FULL_LIMIT);
     let mut failures = Vec::new();
     for (file, suite) in [
         ("standard.epd", standard_suite()),
@@ -127,7 +147,7 @@ fn full_perft_matches_published_counts() {
     ] {
         for entry in &suite {
             for &(depth, expected) in &entry.counts {
-                if expected > FULL_LIMIT {
+                if expected > limit {
                     continue;
                 }
                 let got = Perft::new(depth).full().count(&entry.board);
@@ -270,7 +290,7 @@ fn full_depth_all_suites() {
 fn mismatch_message_names_fen_depth_expected_and_got() {
     let text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401";
     let entry = &parse_suite(text, CastlingMode::Standard).unwrap()[0];
-    let failures = check_entry("made-up.epd", entry, FAST_LIMIT);
+    let failures = check_entry("made-up.epd", entry, u64::MAX);
     assert_eq!(
         failures,
         [

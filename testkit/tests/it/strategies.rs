@@ -20,6 +20,28 @@ fn sorted(mut moves: magicboard::MoveList) -> magicboard::MoveList {
     moves
 }
 
+/// The `chess` crate's legal moves for `board`, sorted UCI text; `None`
+/// where it refuses the FEN.
+fn chess_crate_moves(board: &Board) -> Option<Vec<String>> {
+    let theirs = chess::Board::from_str(&board.to_fen()).ok()?;
+    let mut moves: Vec<String> = chess::MoveGen::new_legal(&theirs)
+        .map(|mv| mv.to_string())
+        .collect();
+    moves.sort();
+    Some(moves)
+}
+
+/// `board`'s legal moves, sorted UCI text.
+fn uci_moves(board: &Board) -> Vec<String> {
+    let mut moves: Vec<String> = board
+        .legal_moves()
+        .iter()
+        .map(|&mv| board.uci(mv).to_string())
+        .collect();
+    moves.sort();
+    moves
+}
+
 fn is_capture(board: &Board, mv: Move) -> bool {
     !mv.is_castle() && board.piece_on(mv.to()).is_some()
         || board.kind_on(mv.from()) == Some(PieceKind::Pawn) && board.en_passant() == Some(mv.to())
@@ -80,14 +102,8 @@ proptest! {
     /// `chess` crate's, which has no Chess960) against magicboard's.
     #[test]
     fn the_chess_crate_lists_the_same_moves(board in strategy::board(0..=120)) {
-        let theirs = chess::Board::from_str(&board.to_fen()).unwrap();
-        let mut their_moves: Vec<String> =
-            chess::MoveGen::new_legal(&theirs).map(|mv| mv.to_string()).collect();
-        let mut our_moves: Vec<String> =
-            board.legal_moves().iter().map(|&mv| board.uci(mv).to_string()).collect();
-        their_moves.sort();
-        our_moves.sort();
-        prop_assert_eq!(their_moves, our_moves, "on {}", board.to_fen());
+        let theirs = chess_crate_moves(&board).expect("the chess crate reads the FEN");
+        prop_assert_eq!(theirs, uci_moves(&board), "on {}", board.to_fen());
     }
 
     /// Random placements (not reached by play) against the `chess` crate
@@ -98,14 +114,8 @@ proptest! {
         prop_assert!(board.is_consistent());
         prop_assert_eq!(sorted(board.legal_moves()), sorted(board.legal_moves_by_make_unmake()));
         if !board.is_chess960() {
-            if let Ok(theirs) = chess::Board::from_str(&board.to_fen()) {
-                let mut their_moves: Vec<String> =
-                    chess::MoveGen::new_legal(&theirs).map(|mv| mv.to_string()).collect();
-                let mut our_moves: Vec<String> =
-                    board.legal_moves().iter().map(|&mv| board.uci(mv).to_string()).collect();
-                their_moves.sort();
-                our_moves.sort();
-                prop_assert_eq!(their_moves, our_moves, "on {}", board.to_fen());
+            if let Some(theirs) = chess_crate_moves(&board) {
+                prop_assert_eq!(theirs, uci_moves(&board), "on {}", board.to_fen());
             }
         }
     }

@@ -399,13 +399,12 @@ mod tests {
     use crate::CastlingMode;
     use crate::perft::suite::parse_suite;
     use alloc::format;
+    use alloc::vec::Vec;
 
-    /// Every walk this CPU can run (the portable one, the `popcnt` and
-    /// BMI2 one, and the one [`leaves`] dispatches to) gives the
-    /// published counts of the CPW positions (`tests/data/cpw.epd`, see
-    /// `tests/data/README.md`).
-    #[test]
-    fn every_walk_gives_the_published_counts() {
+    /// The published counts of the CPW positions (`tests/data/cpw.epd`,
+    /// see `tests/data/README.md`) within this build's budget: `(board,
+    /// depth, nodes)`.
+    fn cpw_checks() -> Vec<(Board, u32, u64)> {
         let budget = if cfg!(debug_assertions) {
             20_000
         } else {
@@ -416,40 +415,57 @@ mod tests {
             CastlingMode::Standard,
         )
         .unwrap();
+        suite
+            .into_iter()
+            .flat_map(|entry| {
+                let board = entry.board;
+                entry
+                    .counts
+                    .into_iter()
+                    .filter(move |&(_, expected)| expected <= budget)
+                    .map(move |(depth, expected)| (board.clone(), depth, expected))
+            })
+            .collect()
+    }
+
+    /// The `modern` walk, bulk or full. Callers first check
+    /// `dispatch::modern()`.
+    #[cfg(popcnt_dispatch)]
+    #[allow(unsafe_code)]
+    fn modern_walk(board: &Board, depth: u32, bulk: bool) -> u64 {
+        debug_assert!(dispatch::modern());
+        // SAFETY: only called when the CPU has `popcnt`, BMI1 and BMI2
+        // (each caller checks `dispatch::modern()`).
+        unsafe {
+            if bulk {
+                modern::perft(board, depth)
+            } else {
+                modern::perft_full(board, depth)
+            }
+        }
+    }
+
+    /// Every walk this CPU can run (the portable one, the `popcnt` and
+    /// BMI2 one, and the one [`leaves`] dispatches to) gives the
+    /// published counts of the CPW positions (`tests/data/cpw.epd`, see
+    /// `tests/data/README.md`).
+    #[test]
+    fn every_walk_gives_the_published_counts() {
         type Walk = fn(&Board, u32, bool) -> u64;
         #[allow(unused_mut)]
         let mut walks: alloc::vec::Vec<(&str, Walk)> =
             alloc::vec![("portable", portable), ("dispatched", leaves)];
         #[cfg(popcnt_dispatch)]
-        {
-            #[allow(unsafe_code)]
-            fn modern(board: &Board, depth: u32, bulk: bool) -> u64 {
-                // SAFETY: pushed below only when the CPU has `popcnt`,
-                // BMI1 and BMI2.
-                unsafe {
-                    if bulk {
-                        modern::perft(board, depth)
-                    } else {
-                        modern::perft_full(board, depth)
-                    }
-                }
-            }
-            if dispatch::modern() {
-                walks.push(("modern", modern));
-            }
+        if dispatch::modern() {
+            walks.push(("modern", modern_walk));
         }
         let mut checked = 0;
-        for entry in &suite {
-            for &(depth, expected) in &entry.counts {
-                if expected > budget {
-                    continue;
-                }
-                for bulk in [true, false] {
-                    for (name, walk) in &walks {
-                        let what = format!("{name}, bulk={bulk}: {} depth {depth}", entry.fen);
-                        assert_eq!(walk(&entry.board, depth, bulk), expected, "{what}");
-                        checked += 1;
-                    }
+        for (board, depth, expected) in cpw_checks() {
+            for bulk in [true, false] {
+                for (name, walk) in &walks {
+                    let what = format!("{name}, bulk={bulk}: {board:?} depth {depth}");
+                    assert_eq!(walk(&board, depth, bulk), expected, "{what}");
+                    checked += 1;
                 }
             }
         }
@@ -466,39 +482,16 @@ mod tests {
         if !dispatch::modern() {
             return;
         }
-        let budget = if cfg!(debug_assertions) {
-            20_000
-        } else {
-            2_000_000
-        };
-        let suite = parse_suite(
-            include_str!("../../tests/data/cpw.epd"),
-            CastlingMode::Standard,
-        )
-        .unwrap();
+        let checks = cpw_checks();
         let mut checked = 0;
         for fast_pext in [false, true] {
             let before = dispatch::set_fast_pext(fast_pext);
-            for entry in &suite {
-                for &(depth, expected) in &entry.counts {
-                    if expected > budget {
-                        continue;
-                    }
-                    for bulk in [true, false] {
-                        // SAFETY: the CPU has `popcnt`, BMI1 and BMI2
-                        // (checked above).
-                        #[allow(unsafe_code)]
-                        let got = unsafe {
-                            if bulk {
-                                modern::perft(&entry.board, depth)
-                            } else {
-                                modern::perft_full(&entry.board, depth)
-                            }
-                        };
-                        let what = format!("pext={fast_pext} bulk={bulk}: {} {depth}", entry.fen);
-                        assert_eq!(got, expected, "{what}");
-                        checked += 1;
-                    }
+            for (board, depth, expected) in &checks {
+                for bulk in [true, false] {
+                    let got = modern_walk(board, *depth, bulk);
+                    let what = format!("pext={fast_pext} bulk={bulk}: {board:?} {depth}");
+                    assert_eq!(got, *expected, "{what}");
+                    checked += 1;
                 }
             }
             dispatch::set_fast_pext(before);

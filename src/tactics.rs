@@ -4,6 +4,7 @@
 //! Static exchange evaluation, the other question, is [`crate::see`].
 
 use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::board::Change;
 use crate::{Bitboard, Board, Color, Move, PieceKind};
 
 /// # Tactical queries
@@ -53,42 +54,41 @@ impl Board {
     pub fn gives_check(&self, mv: Move) -> bool {
         let us = self.side_to_move();
         let them = !us;
-        let Some(kind) = self.moved(mv) else {
-            return false;
-        };
         let target = self.king(them);
-        let (from, to) = (mv.from(), mv.to());
         let mut pawns = self.colored_pieces(us, PieceKind::Pawn);
         let mut knights = self.colored_pieces(us, PieceKind::Knight);
         let mut diagonal = self.diagonal_sliders(us);
         let mut straight = self.straight_sliders(us);
         let mut occupied = self.occupied();
-        if mv.is_castle() {
-            let (king_to, rook_to) = mv.castle_destinations();
-            occupied = (occupied & !(from.bitboard() | to.bitboard())) | king_to.bitboard();
-            occupied = occupied.with(rook_to);
-            straight = straight.without(to).with(rook_to);
-        } else {
-            if let Some(at) = self.capture_square(mv) {
-                occupied = occupied.without(at);
+        // What the move takes off and puts on is read from the statement
+        // of its effect (`board/effect.rs`).
+        let moved = self.placement(mv, |change| match change {
+            Change::Off(_, at) => {
+                // A captured piece is in none of the mover's sets.
+                let gone = !at.bitboard();
+                occupied &= gone;
+                pawns &= gone;
+                knights &= gone;
+                diagonal &= gone;
+                straight &= gone;
             }
-            occupied = occupied.without(from).with(to);
-            let gone = !from.bitboard();
-            pawns &= gone;
-            knights &= gone;
-            diagonal &= gone;
-            straight &= gone;
-            match mv.placed_kind(kind) {
-                PieceKind::Pawn => pawns = pawns.with(to),
-                PieceKind::Knight => knights = knights.with(to),
-                PieceKind::Bishop => diagonal = diagonal.with(to),
-                PieceKind::Rook => straight = straight.with(to),
-                PieceKind::Queen => {
-                    diagonal = diagonal.with(to);
-                    straight = straight.with(to);
+            Change::On(piece, at) => {
+                occupied = occupied.with(at);
+                match piece.kind {
+                    PieceKind::Pawn => pawns = pawns.with(at),
+                    PieceKind::Knight => knights = knights.with(at),
+                    PieceKind::Bishop => diagonal = diagonal.with(at),
+                    PieceKind::Rook => straight = straight.with(at),
+                    PieceKind::Queen => {
+                        diagonal = diagonal.with(at);
+                        straight = straight.with(at);
+                    }
+                    PieceKind::King => {}
                 }
-                PieceKind::King => {}
             }
+        });
+        if moved.is_none() {
+            return false;
         }
         !((pawn_attacks(them, target) & pawns)
             | (knight_attacks(target) & knights)

@@ -60,6 +60,7 @@ mod effect;
 
 pub use builder::{BoardBuilder, PositionError};
 pub use delta::PieceDelta;
+pub(crate) use effect::Change;
 #[cfg(test)]
 pub(crate) use effect::Effect;
 pub use fen::FenError;

@@ -298,7 +298,7 @@ impl Board {
     #[inline]
     pub fn for_each_capture(&self, f: impl FnMut(Move) -> bool) -> bool {
         let mut each = ForEach { f, stopped: false };
-        self.generate::<_, NOISY>(&mut each, Bitboard::FULL, Bitboard::FULL);
+        self.generate_per_colour::<_, NOISY>(&mut each);
         !each.stopped
     }
 
@@ -327,7 +327,7 @@ impl Board {
     #[inline]
     pub fn for_each_quiet(&self, f: impl FnMut(Move) -> bool) -> bool {
         let mut each = ForEach { f, stopped: false };
-        self.generate::<_, QUIET>(&mut each, Bitboard::FULL, Bitboard::FULL);
+        self.generate_per_colour::<_, QUIET>(&mut each);
         !each.stopped
     }
 
@@ -426,6 +426,22 @@ impl Board {
         match self.side_to_move() {
             Color::White => self.generate_for::<L, S, ALL>(PAWN_DIRS[0], sink, from_mask, to_mask),
             Color::Black => self.generate_for::<L, S, ALL>(PAWN_DIRS[1], sink, from_mask, to_mask),
+        }
+    }
+
+    /// The legal moves of `STAGE`, compiled once per colour like
+    /// [`Board::generate_legal_per_colour`]: for the callback forms a
+    /// search calls at every node.
+    #[inline(always)]
+    fn generate_per_colour<S: Sink, const STAGE: Stage>(&self, sink: &mut S) {
+        let (from_mask, to_mask) = (Bitboard::FULL, Bitboard::FULL);
+        match self.side_to_move() {
+            Color::White => {
+                self.generate_for::<Native, S, STAGE>(PAWN_DIRS[0], sink, from_mask, to_mask)
+            }
+            Color::Black => {
+                self.generate_for::<Native, S, STAGE>(PAWN_DIRS[1], sink, from_mask, to_mask)
+            }
         }
     }
 

@@ -30,7 +30,7 @@
 //!
 use crate::attacks::Sliders;
 use crate::board::Leaf;
-use crate::movegen::{Counter, EachMove};
+use crate::movegen::{ANY_CASTLING, Castling, Counter, EachMove, NO_CASTLING, STANDARD_CASTLING};
 use crate::{Bitboard, Board, Move};
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
@@ -176,6 +176,21 @@ fn portable(board: &Board, depth: u32, bulk: bool) -> u64 {
     }
 }
 
+/// How castling is found in the walk below `board` (a const parameter of
+/// the walk and the generator): no rights, standard chess's rights only,
+/// or any (Chess960). Moves only ever take rights away, and a king that
+/// moves loses its own, so what holds of a board holds of every board
+/// below it; a walk switches to `NO_CASTLING` where the last right goes.
+fn castling_of(board: &Board) -> Castling {
+    if board.castling_rights().is_empty() {
+        NO_CASTLING
+    } else if board.castling_is_standard() {
+        STANDARD_CASTLING
+    } else {
+        ANY_CASTLING
+    }
+}
+
 /// The two walks (bulk and full), written once for the build's one walk
 /// (`plain`, when the target has `popcnt` or is not x86-64) or its
 /// `modern` copy (`popcnt`, BMI1 and BMI2 enabled, chosen at run time).
@@ -186,16 +201,31 @@ macro_rules! walks {
         /// The number of leaves `depth` plies below `board`, last ply counted in bulk.
         $(#[$attr])*
         pub(super) fn perft(board: &Board, depth: u32) -> u64 {
+            match castling_of(board) {
+                NO_CASTLING => perft_in::<NO_CASTLING>(board, depth),
+                STANDARD_CASTLING => perft_in::<STANDARD_CASTLING>(board, depth),
+                _ => perft_in::<ANY_CASTLING>(board, depth),
+            }
+        }
+
+        /// [`perft`] below a board whose castling is as `C` says (and so
+        /// is that of every board below it, see [`castling_of`]).
+        $(#[$attr])*
+        fn perft_in<const C: Castling>(board: &Board, depth: u32) -> u64 {
             match depth {
                 0 => 1,
-                1 => count(board),
-                2 => count_children(board),
+                1 => count::<C>(board),
+                2 => count_children::<C>(board),
                 _ => {
                     let mut nodes = 0;
                     for mv in board.legal_moves() {
                         let mut child = board.clone();
                         child.make_move_unhashed(mv);
-                        nodes += perft(&child, depth - 1);
+                        nodes += if C != NO_CASTLING && child.castling_rights().is_empty() {
+                            perft_in::<NO_CASTLING>(&child, depth - 1)
+                        } else {
+                            perft_in::<C>(&child, depth - 1)
+                        };
                     }
                     nodes
                 }
@@ -205,44 +235,59 @@ macro_rules! walks {
         /// The number of leaves `depth` plies below `board`, every leaf made.
         $(#[$attr])*
         pub(super) fn perft_full(board: &Board, depth: u32) -> u64 {
+            match castling_of(board) {
+                NO_CASTLING => perft_full_in::<NO_CASTLING>(board, depth),
+                STANDARD_CASTLING => perft_full_in::<STANDARD_CASTLING>(board, depth),
+                _ => perft_full_in::<ANY_CASTLING>(board, depth),
+            }
+        }
+
+        /// [`perft_full`] below a board whose castling is as `C` says.
+        $(#[$attr])*
+        fn perft_full_in<const C: Castling>(board: &Board, depth: u32) -> u64 {
             match depth {
                 0 => 1,
-                1 => make_leaves(board),
+                1 => make_leaves::<C>(board),
                 _ => {
                     let mut nodes = 0;
                     for mv in board.legal_moves() {
                         let mut child = board.clone();
                         child.make_move_unhashed(mv);
-                        nodes += perft_full(&child, depth - 1);
+                        nodes += if C != NO_CASTLING && child.castling_rights().is_empty() {
+                            perft_full_in::<NO_CASTLING>(&child, depth - 1)
+                        } else {
+                            perft_full_in::<C>(&child, depth - 1)
+                        };
                     }
                     nodes
                 }
             }
         }
 
-        // One inlined copy of the generator per job: the counter, the
-        // counter run on each child, and the leaf maker. The side to move
-        // is a run-time value in each, except in the counter (the last
-        // ply, most of the bulk walk's time), which has a copy per colour.
+        // One inlined copy of the generator per job and castling case
+        // (`C`): the counter, the counter run on each child, and the leaf
+        // maker. The side to move is a run-time value in each, except in
+        // the counter (the last ply, most of the bulk walk's time), which
+        // has a copy per colour.
 
         /// The legal moves of `board`, counted with the lookups of `L`.
         $(#[$attr])*
         #[inline(never)]
-        fn count_with<L: Sliders>(board: &Board) -> u64 {
+        fn count_with<L: Sliders, const C: Castling>(board: &Board) -> u64 {
             let mut counter = Counter(0);
-            board.generate_legal_per_colour::<L, _>(&mut counter);
+            board.generate_legal_per_colour::<L, _, C>(&mut counter);
             counter.0
         }
 
         $(#[$attr])*
         #[inline(never)]
-        fn count_children(board: &Board) -> u64 {
-            sum_children::<$sliders>(board, |child| count(child))
+        fn count_children<const C: Castling>(board: &Board) -> u64 {
+            sum_children::<$sliders, C>(board, |child| count::<C>(child))
         }
 
         $(#[$attr])*
         #[inline(never)]
-        fn make_leaves(board: &Board) -> u64 {
+        fn make_leaves<const C: Castling>(board: &Board) -> u64 {
             let mut leaf = board.as_leaf();
             let mut leaves = MakeLeaves {
                 parent: board,
@@ -250,7 +295,7 @@ macro_rules! walks {
                 nodes: 0,
                 touch: board.castling_touch(),
             };
-            board.generate_legal_with::<$sliders, _>(&mut leaves);
+            board.generate_legal_with::<$sliders, _, C>(&mut leaves);
             leaves.nodes
         }
     };
@@ -266,8 +311,8 @@ mod plain {
     walks!(Native,);
 
     #[inline(always)]
-    fn count(board: &Board) -> u64 {
-        count_with::<Native>(board)
+    fn count<const C: Castling>(board: &Board) -> u64 {
+        count_with::<Native, C>(board)
     }
 }
 
@@ -322,11 +367,11 @@ mod modern {
     walks!(dispatch::Chosen, #[target_feature(enable = "popcnt,bmi1,bmi2")]);
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    fn count(board: &Board) -> u64 {
+    fn count<const C: Castling>(board: &Board) -> u64 {
         if dispatch::fast_pext() {
-            count_with::<Pext>(board)
+            count_with::<Pext, C>(board)
         } else {
-            count_with::<Magics>(board)
+            count_with::<Magics, C>(board)
         }
     }
 }
@@ -381,7 +426,10 @@ impl EachMove for MakeLeaves<'_> {
 
 /// The sum of `visit` over the children of `board`.
 #[inline(always)]
-fn sum_children<L: Sliders>(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {
+fn sum_children<L: Sliders, const C: Castling>(
+    board: &Board,
+    visit: impl FnMut(&Board) -> u64,
+) -> u64 {
     let mut each = EachChild {
         parent: board,
         scratch: board.clone(),
@@ -389,7 +437,7 @@ fn sum_children<L: Sliders>(board: &Board, visit: impl FnMut(&Board) -> u64) -> 
         visit,
         touch: board.castling_touch(),
     };
-    board.generate_legal_with::<L, _>(&mut each);
+    board.generate_legal_with::<L, _, C>(&mut each);
     each.nodes
 }
 
@@ -402,19 +450,36 @@ mod tests {
     use alloc::vec::Vec;
 
     /// The published counts of the CPW positions (`tests/data/cpw.epd`,
-    /// see `tests/data/README.md`) within this build's budget: `(board,
-    /// depth, nodes)`.
+    /// see `tests/data/README.md`) and of the first Chess960 positions of
+    /// `tests/data/fischer.epd` within this build's budget: `(board,
+    /// depth, nodes)`. Between them they take each castling case of the
+    /// walk ([`castling_of`]): standard rights (the start position,
+    /// Kiwipete), none (CPW position 3, and subtrees where the last right
+    /// goes), and Chess960 rights.
     fn cpw_checks() -> Vec<(Board, u32, u64)> {
         let budget = if cfg!(debug_assertions) {
             20_000
         } else {
             2_000_000
         };
-        let suite = parse_suite(
+        let mut suite = parse_suite(
             include_str!("../../tests/data/cpw.epd"),
             CastlingMode::Standard,
         )
         .unwrap();
+        let fischer = parse_suite(
+            include_str!("../../tests/data/fischer.epd"),
+            CastlingMode::Chess960,
+        )
+        .unwrap();
+        suite.extend(fischer.into_iter().take(6));
+        let cases: Vec<Castling> = suite.iter().map(|e| castling_of(&e.board)).collect();
+        for case in [NO_CASTLING, STANDARD_CASTLING, ANY_CASTLING] {
+            assert!(
+                cases.contains(&case),
+                "no position for castling case {case}"
+            );
+        }
         suite
             .into_iter()
             .flat_map(|entry| {

@@ -17,7 +17,26 @@
 
 use super::Board;
 use super::make::lose_castling_rights;
+use crate::castling::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING};
 use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
+
+/// Standard chess's rights with the squares a move must start or end on
+/// to lose each: its king's and its rook's. (A king with a right stands on
+/// its e-square and the rook on its corner, so any move from or to either
+/// square is theirs, or takes the rook.)
+const STANDARD_RIGHTS: [(Color, CastlingSide, Bitboard); 4] = {
+    const fn two(a: Square, b: Square) -> Bitboard {
+        Bitboard(1 << a.index() | 1 << b.index())
+    }
+    use CastlingSide::{KingSide, QueenSide};
+    use Color::{Black, White};
+    [
+        (White, KingSide, two(Square::E1, Square::H1)),
+        (White, QueenSide, two(Square::E1, Square::A1)),
+        (Black, KingSide, two(Square::E8, Square::H8)),
+        (Black, QueenSide, two(Square::E8, Square::A8)),
+    ]
+};
 
 /// The fields a move's leaf is made of, in a [`Leaf`] or a scratch
 /// [`Board`]: what [`Board::write_leaf_after`] and
@@ -62,13 +81,20 @@ impl Board {
     #[cfg_attr(not(any(test, popcnt_dispatch)), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn write_leaf_after(&self, mv: Move, leaf: &mut Leaf) {
-        self.write_leaf_after_with(mv, leaf, self.castling_touch());
+        let touch = self.castling_touch::<ANY_CASTLING>();
+        self.write_leaf_after_with::<ANY_CASTLING>(mv, leaf, touch);
     }
 
     /// [`Board::write_leaf_after`] with this board's
-    /// [`Board::castling_touch`] computed once for all its moves.
+    /// [`Board::castling_touch`] computed once for all its moves, for a
+    /// board whose castling case is `C`.
     #[inline(always)]
-    pub(crate) fn write_leaf_after_with(&self, mv: Move, leaf: &mut Leaf, touch: Bitboard) {
+    pub(crate) fn write_leaf_after_with<const C: Castling>(
+        &self,
+        mv: Move,
+        leaf: &mut Leaf,
+        touch: Bitboard,
+    ) {
         let fields = Fields {
             by_kind: &mut leaf.by_kind,
             by_color: &mut leaf.by_color,
@@ -76,7 +102,7 @@ impl Board {
             ep: &mut leaf.ep,
             side: &mut leaf.side,
         };
-        self.write_after(mv, touch, fields);
+        self.write_after::<C>(mv, touch, fields);
     }
 
     /// [`Board::write_leaf_after`] into a board: `child`'s piece sets,
@@ -87,9 +113,15 @@ impl Board {
     /// reads only those fields (the mailbox is the parent's, stale), and
     /// such boards never leave the walk. Cheaper than making and unmaking
     /// the move, which keeps the mailbox.
-    /// `touch` is this board's [`Board::castling_touch`].
+    /// `touch` is this board's [`Board::castling_touch`], `C` its castling
+    /// case.
     #[inline(always)]
-    pub(crate) fn write_child_after(&self, mv: Move, child: &mut Board, touch: Bitboard) {
+    pub(crate) fn write_child_after<const C: Castling>(
+        &self,
+        mv: Move,
+        child: &mut Board,
+        touch: Bitboard,
+    ) {
         let fields = Fields {
             by_kind: &mut child.by_kind,
             by_color: &mut child.by_color,
@@ -97,17 +129,29 @@ impl Board {
             ep: &mut child.ep,
             side: &mut child.side,
         };
-        self.write_after(mv, touch, fields);
+        self.write_after::<C>(mv, touch, fields);
     }
 
     /// The squares a (non-castling) move must start or end on to lose a
     /// castling right: the rook square of each right left, and the square
     /// of each king with a right left. The same for every move of a
     /// position, so perft computes it once per node: testing a move
-    /// against it is cheaper than against each right.
+    /// against it is cheaper than against each right. `C` is this board's
+    /// castling case.
     #[inline(always)]
-    pub(crate) fn castling_touch(&self) -> Bitboard {
+    pub(crate) fn castling_touch<const C: Castling>(&self) -> Bitboard {
         let mut touch = Bitboard::EMPTY;
+        if C == NO_CASTLING {
+            return touch;
+        }
+        if C == STANDARD_CASTLING {
+            for (color, side, squares) in STANDARD_RIGHTS {
+                if self.castling.has(color, side) {
+                    touch |= squares;
+                }
+            }
+            return touch;
+        }
         for color in Color::ALL {
             for side in CastlingSide::ALL {
                 if let Some(rook) = self.castling.rook_square(color, side) {
@@ -120,9 +164,9 @@ impl Board {
 
     /// The body of [`Board::write_leaf_after`] and
     /// [`Board::write_child_after`], on the fields they write; `touch` is
-    /// [`Board::castling_touch`].
+    /// [`Board::castling_touch`], `C` this board's castling case.
     #[inline(always)]
-    fn write_after(&self, mv: Move, touch: Bitboard, f: Fields<'_>) {
+    fn write_after<const C: Castling>(&self, mv: Move, touch: Bitboard, f: Fields<'_>) {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
@@ -168,8 +212,16 @@ impl Board {
         }
         // A king move starts on its king's square, and a move that takes a
         // right's rook (or moves it) starts or ends on its square.
-        if !(moved & touch).is_empty() {
-            lose_castling_rights(f.castling, kind, us, from, to, |_, _| {});
+        if C != NO_CASTLING && !(moved & touch).is_empty() {
+            if C == STANDARD_CASTLING {
+                for (color, side, squares) in STANDARD_RIGHTS {
+                    if !(moved & squares).is_empty() {
+                        f.castling.set(color, side, None);
+                    }
+                }
+            } else {
+                lose_castling_rights(f.castling, kind, us, from, to, |_, _| {});
+            }
         }
     }
 

@@ -2,9 +2,9 @@
 //! time by perft's walk) against the general one, on every position of
 //! the published suites and every position two plies below.
 
-use super::fast::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLES, STANDARD_CASTLING};
+use super::fast::STANDARD_CASTLES;
 use crate::attacks::{Native, castling_squares};
-use crate::castling::back_rank;
+use crate::castling::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING, back_rank};
 use crate::{Board, CastlingMode, CastlingSide, Color, File, MoveList, Square};
 
 /// Standard chess's constant castling squares are those the tables give

@@ -19,7 +19,7 @@ use crate::attacks::{
     Native, Sliders, between, castling_squares, king_attacks, knight_attacks, line, pawn_attacks,
     rook_attacks,
 };
-use crate::castling::back_rank;
+use crate::castling::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING, back_rank};
 use crate::{Bitboard, Board, CastlingSide, Color, Move, MoveList, PieceKind, Rank, Square};
 
 /// Which moves a generation produces (a const parameter, so each is its
@@ -31,23 +31,6 @@ pub(crate) const ALL: Stage = 0;
 pub(crate) const NOISY: Stage = 1;
 /// Every other legal move: non-capturing, non-promoting moves and castling.
 pub(crate) const QUIET: Stage = 2;
-
-/// How the generator finds castling moves: a const parameter, so that
-/// perft's walk, which knows it for a whole subtree, gets a copy without
-/// the general case. Every other caller asks for [`ANY_CASTLING`].
-pub(crate) type Castling = u8;
-/// Any rights, on any files (Chess960 included): each right's squares
-/// read from the tables, and the x-ray test of a rook shielding its king.
-pub(crate) const ANY_CASTLING: Castling = 0;
-/// Only rights standard chess can have ([`Board::castling_is_standard`]:
-/// a king with a right on the e-file, its rooks on the a- and h-files),
-/// or none: constant squares, and no x-ray test (nothing stands beyond a
-/// corner rook). A position's moves keep this true of every position
-/// below it: rights are only ever lost, and a king that moves loses its
-/// own.
-pub(crate) const STANDARD_CASTLING: Castling = 1;
-/// No castling right for either side (so none below either).
-pub(crate) const NO_CASTLING: Castling = 2;
 
 /// Standard chess's castlings, by colour and side ([`CastlingSide::index`]):
 /// the squares that must be empty, the king's squares that must not be

@@ -30,7 +30,8 @@
 //!
 use crate::attacks::Sliders;
 use crate::board::Leaf;
-use crate::movegen::{ANY_CASTLING, Castling, Counter, EachMove, NO_CASTLING, STANDARD_CASTLING};
+use crate::castling::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING};
+use crate::movegen::{Counter, EachMove};
 use crate::{Bitboard, Board, Move};
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
@@ -289,11 +290,11 @@ macro_rules! walks {
         #[inline(never)]
         fn make_leaves<const C: Castling>(board: &Board) -> u64 {
             let mut leaf = board.as_leaf();
-            let mut leaves = MakeLeaves {
+            let mut leaves = MakeLeaves::<C> {
                 parent: board,
                 leaf: &mut leaf,
                 nodes: 0,
-                touch: board.castling_touch(),
+                touch: board.castling_touch::<C>(),
             };
             board.generate_legal_with::<$sliders, _, C>(&mut leaves);
             leaves.nodes
@@ -382,20 +383,20 @@ mod modern {
 /// changed by the move; the mailbox stays the parent's) and `visit`ed. Used
 /// for the last plies of the bulk walk, whose counter reads only those
 /// fields (no list, no make and unmake per child).
-struct EachChild<'a, F> {
+struct EachChild<'a, F, const C: Castling> {
     parent: &'a Board,
     scratch: Board,
     nodes: u64,
     visit: F,
-    /// `parent.castling_touch()`.
+    /// `parent.castling_touch::<C>()`.
     touch: Bitboard,
 }
 
-impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
+impl<F: FnMut(&Board) -> u64, const C: Castling> EachMove for EachChild<'_, F, C> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
         self.parent
-            .write_child_after(mv, &mut self.scratch, self.touch);
+            .write_child_after::<C>(mv, &mut self.scratch, self.touch);
         self.nodes += (self.visit)(&self.scratch);
     }
 }
@@ -407,18 +408,19 @@ impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
 /// The leaf lives outside the struct, so that `black_box` sees only the
 /// leaf: with it inside, the count and the parent had to live in memory
 /// too, reloaded and stored for every leaf.
-struct MakeLeaves<'a> {
+struct MakeLeaves<'a, const C: Castling> {
     parent: &'a Board,
     leaf: &'a mut Leaf,
     nodes: u64,
-    /// `parent.castling_touch()`.
+    /// `parent.castling_touch::<C>()`.
     touch: Bitboard,
 }
 
-impl EachMove for MakeLeaves<'_> {
+impl<const C: Castling> EachMove for MakeLeaves<'_, C> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
-        self.parent.write_leaf_after_with(mv, self.leaf, self.touch);
+        self.parent
+            .write_leaf_after_with::<C>(mv, self.leaf, self.touch);
         core::hint::black_box(&*self.leaf);
         self.nodes += 1;
     }
@@ -430,12 +432,12 @@ fn sum_children<L: Sliders, const C: Castling>(
     board: &Board,
     visit: impl FnMut(&Board) -> u64,
 ) -> u64 {
-    let mut each = EachChild {
+    let mut each = EachChild::<_, C> {
         parent: board,
         scratch: board.clone(),
         nodes: 0,
         visit,
-        touch: board.castling_touch(),
+        touch: board.castling_touch::<C>(),
     };
     board.generate_legal_with::<L, _, C>(&mut each);
     each.nodes
@@ -566,7 +568,11 @@ mod tests {
 
     /// Every legal move of every position three plies deep from the CPW
     /// positions, and two from the first 40 Chess960 positions of the
-    /// suite, gives the leaf `make_move` gives.
+    /// suite, gives the leaf `make_move` gives, written as each castling
+    /// case that holds of the board (see [`castling_of`]).
+    ///
+    /// The full walk never reads its leaves, so the published counts
+    /// would not notice a wrong one: this test is what checks them.
     #[test]
     fn leaves_agree_with_make_move() {
         let mut suites = parse_suite(
@@ -581,21 +587,43 @@ mod tests {
         .unwrap();
         suites.extend(fischer.into_iter().take(40));
         let mut checked = 0u64;
+        /// The leaf and the scratch child after `mv` as castling case `C`
+        /// writes them.
+        fn written<const C: Castling>(board: &Board, mv: Move) -> (Leaf, Board) {
+            let touch = board.castling_touch::<C>();
+            let mut leaf = board.as_leaf();
+            board.write_leaf_after_with::<C>(mv, &mut leaf, touch);
+            let mut scratch = board.clone();
+            board.write_child_after::<C>(mv, &mut scratch, touch);
+            (leaf, scratch)
+        }
         fn walk(board: &Board, depth: u32, checked: &mut u64) {
+            let case = castling_of(board);
             for mv in board.legal_moves() {
                 let mut child = board.clone();
                 child.make_move(mv);
                 assert_eq!(board.leaf_after(mv), child.as_leaf(), "{board:?} {mv:?}");
-                // The last-but-one ply's scratch child: the same fields,
-                // and the counter, which reads nothing else, agrees.
-                let mut scratch = board.clone();
-                board.write_child_after(mv, &mut scratch, board.castling_touch());
-                assert_eq!(scratch.as_leaf(), child.as_leaf(), "{board:?} {mv:?}");
-                assert_eq!(
-                    scratch.count_legal_moves(),
-                    child.count_legal_moves(),
-                    "{board:?} {mv:?}"
-                );
+                let mut cases = alloc::vec![written::<ANY_CASTLING>(board, mv)];
+                match case {
+                    STANDARD_CASTLING => cases.push(written::<STANDARD_CASTLING>(board, mv)),
+                    NO_CASTLING => {
+                        cases.push(written::<STANDARD_CASTLING>(board, mv));
+                        cases.push(written::<NO_CASTLING>(board, mv));
+                    }
+                    _ => {}
+                }
+                for (leaf, scratch) in cases {
+                    assert_eq!(leaf, child.as_leaf(), "{board:?} {mv:?}");
+                    // The last-but-one ply's scratch child: the same
+                    // fields, and the counter, which reads nothing else,
+                    // agrees.
+                    assert_eq!(scratch.as_leaf(), child.as_leaf(), "{board:?} {mv:?}");
+                    assert_eq!(
+                        scratch.count_legal_moves(),
+                        child.count_legal_moves(),
+                        "{board:?} {mv:?}"
+                    );
+                }
                 *checked += 1;
                 if depth > 1 {
                     walk(&child, depth - 1, checked);

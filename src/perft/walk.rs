@@ -296,7 +296,7 @@ macro_rules! walks {
                 nodes: 0,
                 touch: board.castling_touch::<C>(),
             };
-            board.generate_legal_per_colour::<$sliders, _, C>(&mut leaves);
+            board.generate_legal_with::<$sliders, _, C>(&mut leaves);
             leaves.nodes
         }
     };
@@ -439,7 +439,7 @@ fn sum_children<L: Sliders, const C: Castling>(
         visit,
         touch: board.castling_touch::<C>(),
     };
-    board.generate_legal_per_colour::<L, _, C>(&mut each);
+    board.generate_legal_with::<L, _, C>(&mut each);
     each.nodes
 }
 

@@ -4,25 +4,6 @@
 use crate::geometry;
 use crate::{Color, File, Rank, Square};
 
-/// The castling case of a position, for code compiled once per case (a
-/// const parameter): perft's walk knows it for a whole subtree, and its
-/// move generator and leaves then skip the general case. Every other
-/// caller asks for [`ANY_CASTLING`].
-pub(crate) type Castling = u8;
-/// Any rights, on any files (Chess960 included): each right's squares
-/// read from tables, and (in the generator) the x-ray test of a rook
-/// shielding its king.
-pub(crate) const ANY_CASTLING: Castling = 0;
-/// Only rights standard chess can have (`Board::castling_is_standard`:
-/// a king with a right on the e-file, its rooks on the a- and h-files),
-/// or none: constant squares, and no x-ray test (nothing stands beyond a
-/// corner rook). A position's moves keep this true of every position
-/// below it: rights are only ever lost, and a king that moves loses its
-/// own.
-pub(crate) const STANDARD_CASTLING: Castling = 1;
-/// No castling right for either side (so none below either).
-pub(crate) const NO_CASTLING: Castling = 2;
-
 /// Which way a king castles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CastlingSide {

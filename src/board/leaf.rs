@@ -6,7 +6,8 @@
 //! [`Board::write_leaf_after`] builds it from the parent by copy, with a
 //! few exclusive-ors, in a fraction of what [`Board::make_move`] and [`Board::unmake_move`] cost.
 //! Its fields are those [`Board`] itself has, computed by the same rules
-//! (the castling rule is [`super::make`]'s, the en-passant rule
+//! (the castling rule is [`super::make`]'s, stated per right as the
+//! squares that lose it, see [`CastlingTouch`]; the en-passant rule
 //! [`Board::en_passant_after_double`]); a test in `src/perft/walk.rs`
 //! checks, move by move, that they agree with the board `make_move` gives.
 //!
@@ -16,27 +17,31 @@
 //! the same test checks that it counts each such child right.
 
 use super::Board;
-use super::make::lose_castling_rights;
-use crate::castling::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING};
 use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
 
-/// Standard chess's rights with the squares a move must start or end on
-/// to lose each: its king's and its rook's. (A king with a right stands on
-/// its e-square and the rook on its corner, so any move from or to either
-/// square is theirs, or takes the rook.)
-const STANDARD_RIGHTS: [(Color, CastlingSide, Bitboard); 4] = {
-    const fn two(a: Square, b: Square) -> Bitboard {
-        Bitboard(1 << a.index() | 1 << b.index())
-    }
-    use CastlingSide::{KingSide, QueenSide};
-    use Color::{Black, White};
-    [
-        (White, KingSide, two(Square::E1, Square::H1)),
-        (White, QueenSide, two(Square::E1, Square::A1)),
-        (Black, KingSide, two(Square::E8, Square::H8)),
-        (Black, QueenSide, two(Square::E8, Square::A8)),
-    ]
-};
+/// The rights, in the order of [`CastlingTouch::each`].
+const RIGHTS: [(Color, CastlingSide); 4] = [
+    (Color::White, CastlingSide::KingSide),
+    (Color::White, CastlingSide::QueenSide),
+    (Color::Black, CastlingSide::KingSide),
+    (Color::Black, CastlingSide::QueenSide),
+];
+
+/// The squares a (non-castling) move must start or end on to lose a
+/// castling right, for one position ([`Board::castling_touch`]): the same
+/// for all its moves, so perft computes them once per node.
+#[derive(Clone, Copy)]
+pub(crate) struct CastlingTouch {
+    /// The union of [`CastlingTouch::each`]: a move that misses it keeps
+    /// every right (most moves).
+    any: Bitboard,
+    /// For each right left ([`RIGHTS`]'s order), its rook's square and its
+    /// king's; empty for a right already gone. This is
+    /// `make::lose_castling_rights`'s rule: a king with a right stands on
+    /// its square and the rook on its own, so a move from or to either is
+    /// theirs, or takes the rook (moving onto a king is no move).
+    each: [Bitboard; 4],
+}
 
 /// The fields a move's leaf is made of, in a [`Leaf`] or a scratch
 /// [`Board`]: what [`Board::write_leaf_after`] and
@@ -81,20 +86,13 @@ impl Board {
     #[cfg_attr(not(any(test, popcnt_dispatch)), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn write_leaf_after(&self, mv: Move, leaf: &mut Leaf) {
-        let touch = self.castling_touch::<ANY_CASTLING>();
-        self.write_leaf_after_with::<ANY_CASTLING>(mv, leaf, touch);
+        self.write_leaf_after_with(mv, leaf, &self.castling_touch());
     }
 
     /// [`Board::write_leaf_after`] with this board's
-    /// [`Board::castling_touch`] computed once for all its moves, for a
-    /// board whose castling case is `C`.
+    /// [`Board::castling_touch`] computed once for all its moves.
     #[inline(always)]
-    pub(crate) fn write_leaf_after_with<const C: Castling>(
-        &self,
-        mv: Move,
-        leaf: &mut Leaf,
-        touch: Bitboard,
-    ) {
+    pub(crate) fn write_leaf_after_with(&self, mv: Move, leaf: &mut Leaf, touch: &CastlingTouch) {
         let fields = Fields {
             by_kind: &mut leaf.by_kind,
             by_color: &mut leaf.by_color,
@@ -102,7 +100,7 @@ impl Board {
             ep: &mut leaf.ep,
             side: &mut leaf.side,
         };
-        self.write_after::<C>(mv, touch, fields);
+        self.write_after(mv, touch, fields);
     }
 
     /// [`Board::write_leaf_after`] into a board: `child`'s piece sets,
@@ -113,15 +111,9 @@ impl Board {
     /// reads only those fields (the mailbox is the parent's, stale), and
     /// such boards never leave the walk. Cheaper than making and unmaking
     /// the move, which keeps the mailbox.
-    /// `touch` is this board's [`Board::castling_touch`], `C` its castling
-    /// case.
+    /// `touch` is this board's [`Board::castling_touch`].
     #[inline(always)]
-    pub(crate) fn write_child_after<const C: Castling>(
-        &self,
-        mv: Move,
-        child: &mut Board,
-        touch: Bitboard,
-    ) {
+    pub(crate) fn write_child_after(&self, mv: Move, child: &mut Board, touch: &CastlingTouch) {
         let fields = Fields {
             by_kind: &mut child.by_kind,
             by_color: &mut child.by_color,
@@ -129,34 +121,23 @@ impl Board {
             ep: &mut child.ep,
             side: &mut child.side,
         };
-        self.write_after::<C>(mv, touch, fields);
+        self.write_after(mv, touch, fields);
     }
 
-    /// The squares a (non-castling) move must start or end on to lose a
-    /// castling right: the rook square of each right left, and the square
-    /// of each king with a right left. The same for every move of a
-    /// position, so perft computes it once per node: testing a move
-    /// against it is cheaper than against each right. `C` is this board's
-    /// castling case.
+    /// The squares a (non-castling) move must start or end on to lose
+    /// each castling right (see [`CastlingTouch`]). The same for every
+    /// move of a position, so perft computes them once per node: testing
+    /// a move against them is cheaper than against each right's squares.
     #[inline(always)]
-    pub(crate) fn castling_touch<const C: Castling>(&self) -> Bitboard {
-        let mut touch = Bitboard::EMPTY;
-        if C == NO_CASTLING {
-            return touch;
-        }
-        if C == STANDARD_CASTLING {
-            for (color, side, squares) in STANDARD_RIGHTS {
-                if self.castling.has(color, side) {
-                    touch |= squares;
-                }
-            }
-            return touch;
-        }
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if let Some(rook) = self.castling.rook_square(color, side) {
-                    touch |= rook.bitboard() | self.king(color).bitboard();
-                }
+    pub(crate) fn castling_touch(&self) -> CastlingTouch {
+        let mut touch = CastlingTouch {
+            any: Bitboard::EMPTY,
+            each: [Bitboard::EMPTY; 4],
+        };
+        for (i, (color, side)) in RIGHTS.into_iter().enumerate() {
+            if let Some(rook) = self.castling.rook_square(color, side) {
+                touch.each[i] = rook.bitboard() | self.king(color).bitboard();
+                touch.any |= touch.each[i];
             }
         }
         touch
@@ -164,9 +145,9 @@ impl Board {
 
     /// The body of [`Board::write_leaf_after`] and
     /// [`Board::write_child_after`], on the fields they write; `touch` is
-    /// [`Board::castling_touch`], `C` this board's castling case.
+    /// [`Board::castling_touch`].
     #[inline(always)]
-    fn write_after<const C: Castling>(&self, mv: Move, touch: Bitboard, f: Fields<'_>) {
+    fn write_after(&self, mv: Move, touch: &CastlingTouch, f: Fields<'_>) {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
@@ -212,15 +193,11 @@ impl Board {
         }
         // A king move starts on its king's square, and a move that takes a
         // right's rook (or moves it) starts or ends on its square.
-        if C != NO_CASTLING && !(moved & touch).is_empty() {
-            if C == STANDARD_CASTLING {
-                for (color, side, squares) in STANDARD_RIGHTS {
-                    if !(moved & squares).is_empty() {
-                        f.castling.set(color, side, None);
-                    }
+        if !(moved & touch.any).is_empty() {
+            for (i, (color, side)) in RIGHTS.into_iter().enumerate() {
+                if !(moved & touch.each[i]).is_empty() {
+                    f.castling.set(color, side, None);
                 }
-            } else {
-                lose_castling_rights(f.castling, kind, us, from, to, |_, _| {});
             }
         }
     }

@@ -3,8 +3,9 @@
 //! the published suites and every position two plies below.
 
 use super::fast::STANDARD_CASTLES;
+use super::fast::{ANY_CASTLING, Castling, STANDARD_CASTLING};
 use crate::attacks::{Native, castling_squares};
-use crate::castling::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING, back_rank};
+use crate::castling::back_rank;
 use crate::{Board, CastlingMode, CastlingSide, Color, File, MoveList, Square};
 
 /// Standard chess's constant castling squares are those the tables give
@@ -31,17 +32,13 @@ fn moves<const C: Castling>(board: &Board) -> MoveList {
     list
 }
 
-/// Checks `board` and the positions `depth` plies below it; returns how
-/// many boards took each special case.
+/// Checks `board` and the positions `depth` plies below it; counts the
+/// boards with standard rights, and those with none.
 fn check(board: &Board, depth: u32, counts: &mut [u64; 2]) {
     let any = moves::<ANY_CASTLING>(board);
-    if board.castling_rights().is_empty() {
-        assert_eq!(moves::<NO_CASTLING>(board), any, "{board:?}");
-        counts[0] += 1;
-    }
     if board.castling_is_standard() {
         assert_eq!(moves::<STANDARD_CASTLING>(board), any, "{board:?}");
-        counts[1] += 1;
+        counts[usize::from(board.castling_rights().is_empty())] += 1;
     }
     if depth > 0 {
         for &mv in &any {
@@ -52,8 +49,8 @@ fn check(board: &Board, depth: u32, counts: &mut [u64; 2]) {
     }
 }
 
-/// Each case gives the general case's moves, in the same order, wherever
-/// it applies: no rights at all, or standard chess's rights only.
+/// The standard case gives the general case's moves, in the same order,
+/// wherever it applies: standard chess's rights, or none.
 #[test]
 fn each_castling_case_gives_the_general_moves() {
     let suites = [
@@ -76,5 +73,5 @@ fn each_castling_case_gives_the_general_moves() {
             check(&board, 2, &mut counts);
         }
     }
-    assert!(counts[0] > 10_000 && counts[1] > 20_000, "{counts:?}");
+    assert!(counts[0] > 10_000 && counts[1] > 10_000, "{counts:?}");
 }

@@ -19,7 +19,7 @@ use crate::attacks::{
     Native, Sliders, between, castling_squares, king_attacks, knight_attacks, line, pawn_attacks,
     rook_attacks,
 };
-use crate::castling::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING, back_rank};
+use crate::castling::back_rank;
 use crate::{Bitboard, Board, CastlingSide, Color, Move, MoveList, PieceKind, Rank, Square};
 
 /// Which moves a generation produces (a const parameter, so each is its
@@ -31,6 +31,22 @@ pub(crate) const ALL: Stage = 0;
 pub(crate) const NOISY: Stage = 1;
 /// Every other legal move: non-capturing, non-promoting moves and castling.
 pub(crate) const QUIET: Stage = 2;
+
+/// The castling case of a position, for a generator compiled once per
+/// case (a const parameter): perft's walk knows it for a whole subtree,
+/// and its leaf counter then skips the general case. Every other caller
+/// asks for [`ANY_CASTLING`].
+pub(crate) type Castling = u8;
+/// Any rights, on any files (Chess960 included): each right's squares
+/// read from tables, and the x-ray test of a rook shielding its king.
+pub(crate) const ANY_CASTLING: Castling = 0;
+/// Only rights standard chess can have ([`Board::castling_is_standard`]:
+/// a king with a right on the e-file, its rooks on the a- and h-files),
+/// or none: constant squares, and no x-ray test (nothing stands beyond a
+/// corner rook). A position's moves keep this true of every position
+/// below it: rights are only ever lost, and a king that moves loses its
+/// own.
+pub(crate) const STANDARD_CASTLING: Castling = 1;
 
 /// Standard chess's castlings, by colour and side ([`CastlingSide::index`]):
 /// the squares that must be empty, the king's squares that must not be
@@ -518,13 +534,11 @@ impl Board {
         } else {
             Bitboard::EMPTY
         };
-        debug_assert!(CASTLING != NO_CASTLING || self.castling_rights().is_empty());
         debug_assert!(CASTLING != STANDARD_CASTLING || self.castling_is_standard());
         let may_castle = STAGE != NOISY
             && king_moves
             && checkers.is_empty()
             && match CASTLING {
-                NO_CASTLING => false,
                 STANDARD_CASTLING => self.may_castle_standard(us, occupied),
                 _ => self.may_castle(us, king, occupied),
             };

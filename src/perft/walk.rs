@@ -29,10 +29,10 @@
 //!   `build.rs`).
 //!
 use crate::attacks::Sliders;
+use crate::board::CastlingTouch;
 use crate::board::Leaf;
-use crate::castling::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING};
-use crate::movegen::{Counter, EachMove};
-use crate::{Bitboard, Board, Move};
+use crate::movegen::{ANY_CASTLING, Castling, Counter, EachMove, STANDARD_CASTLING};
+use crate::{Board, Move};
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
 /// (`bulk`), or every leaf made. Picks the walk the CPU runs fastest (see
@@ -177,15 +177,13 @@ fn portable(board: &Board, depth: u32, bulk: bool) -> u64 {
     }
 }
 
-/// How castling is found in the walk below `board` (a const parameter of
-/// the walk and the generator): no rights, standard chess's rights only,
-/// or any (Chess960). Moves only ever take rights away, and a king that
-/// moves loses its own, so what holds of a board holds of every board
-/// below it; a walk switches to `NO_CASTLING` where the last right goes.
+/// The castling case of the walk below `board`, for its leaf counter (a
+/// const parameter of the generator): standard chess's rights only (or
+/// none), or any (Chess960). Moves only ever take rights away, and a king
+/// that moves loses its own, so what holds of a board holds of every
+/// board below it: the walk finds it once, at its root.
 fn castling_of(board: &Board) -> Castling {
-    if board.castling_rights().is_empty() {
-        NO_CASTLING
-    } else if board.castling_is_standard() {
+    if board.castling_is_standard() {
         STANDARD_CASTLING
     } else {
         ANY_CASTLING
@@ -202,31 +200,23 @@ macro_rules! walks {
         /// The number of leaves `depth` plies below `board`, last ply counted in bulk.
         $(#[$attr])*
         pub(super) fn perft(board: &Board, depth: u32) -> u64 {
-            match castling_of(board) {
-                NO_CASTLING => perft_in::<NO_CASTLING>(board, depth),
-                STANDARD_CASTLING => perft_in::<STANDARD_CASTLING>(board, depth),
-                _ => perft_in::<ANY_CASTLING>(board, depth),
-            }
+            perft_in(board, depth, castling_of(board))
         }
 
-        /// [`perft`] below a board whose castling is as `C` says (and so
-        /// is that of every board below it, see [`castling_of`]).
+        /// [`perft`] below a board whose castling case is `case` (see
+        /// [`castling_of`]).
         $(#[$attr])*
-        fn perft_in<const C: Castling>(board: &Board, depth: u32) -> u64 {
+        fn perft_in(board: &Board, depth: u32, case: Castling) -> u64 {
             match depth {
                 0 => 1,
-                1 => count::<C>(board),
-                2 => count_children::<C>(board),
+                1 => count(board, case),
+                2 => count_children(board, case),
                 _ => {
                     let mut nodes = 0;
                     for mv in board.legal_moves() {
                         let mut child = board.clone();
                         child.make_move_unhashed(mv);
-                        nodes += if C != NO_CASTLING && child.castling_rights().is_empty() {
-                            perft_in::<NO_CASTLING>(&child, depth - 1)
-                        } else {
-                            perft_in::<C>(&child, depth - 1)
-                        };
+                        nodes += perft_in(&child, depth - 1, case);
                     }
                     nodes
                 }
@@ -236,42 +226,29 @@ macro_rules! walks {
         /// The number of leaves `depth` plies below `board`, every leaf made.
         $(#[$attr])*
         pub(super) fn perft_full(board: &Board, depth: u32) -> u64 {
-            match castling_of(board) {
-                NO_CASTLING => perft_full_in::<NO_CASTLING>(board, depth),
-                STANDARD_CASTLING => perft_full_in::<STANDARD_CASTLING>(board, depth),
-                _ => perft_full_in::<ANY_CASTLING>(board, depth),
-            }
-        }
-
-        /// [`perft_full`] below a board whose castling is as `C` says.
-        $(#[$attr])*
-        fn perft_full_in<const C: Castling>(board: &Board, depth: u32) -> u64 {
             match depth {
                 0 => 1,
-                1 => make_leaves::<C>(board),
+                1 => make_leaves(board),
                 _ => {
                     let mut nodes = 0;
                     for mv in board.legal_moves() {
                         let mut child = board.clone();
                         child.make_move_unhashed(mv);
-                        nodes += if C != NO_CASTLING && child.castling_rights().is_empty() {
-                            perft_full_in::<NO_CASTLING>(&child, depth - 1)
-                        } else {
-                            perft_full_in::<C>(&child, depth - 1)
-                        };
+                        nodes += perft_full(&child, depth - 1);
                     }
                     nodes
                 }
             }
         }
 
-        // One inlined copy of the generator per job and castling case
-        // (`C`): the counter, the counter run on each child, and the leaf
-        // maker. The side to move is a run-time value in each, except in
-        // the counter (the last ply, most of the bulk walk's time), which
-        // has a copy per colour.
+        // One inlined copy of the generator per job: the counter, the
+        // counter run on each child, and the leaf maker. The side to move
+        // is a run-time value in each, except in the counter (the last
+        // ply, most of the bulk walk's time), which has a copy per colour
+        // and castling case.
 
-        /// The legal moves of `board`, counted with the lookups of `L`.
+        /// The legal moves of `board`, counted with the lookups of `L`,
+        /// castling found as `C` says.
         $(#[$attr])*
         #[inline(never)]
         fn count_with<L: Sliders, const C: Castling>(board: &Board) -> u64 {
@@ -282,21 +259,21 @@ macro_rules! walks {
 
         $(#[$attr])*
         #[inline(never)]
-        fn count_children<const C: Castling>(board: &Board) -> u64 {
-            sum_children::<$sliders, C>(board, |child| count::<C>(child))
+        fn count_children(board: &Board, case: Castling) -> u64 {
+            sum_children::<$sliders>(board, |child| count(child, case))
         }
 
         $(#[$attr])*
         #[inline(never)]
-        fn make_leaves<const C: Castling>(board: &Board) -> u64 {
+        fn make_leaves(board: &Board) -> u64 {
             let mut leaf = board.as_leaf();
-            let mut leaves = MakeLeaves::<C> {
+            let mut leaves = MakeLeaves {
                 parent: board,
                 leaf: &mut leaf,
                 nodes: 0,
-                touch: board.castling_touch::<C>(),
+                touch: board.castling_touch(),
             };
-            board.generate_legal_with::<$sliders, _, C>(&mut leaves);
+            board.generate_legal_with::<$sliders, _, ANY_CASTLING>(&mut leaves);
             leaves.nodes
         }
     };
@@ -312,8 +289,12 @@ mod plain {
     walks!(Native,);
 
     #[inline(always)]
-    fn count<const C: Castling>(board: &Board) -> u64 {
-        count_with::<Native, C>(board)
+    fn count(board: &Board, case: Castling) -> u64 {
+        if case == STANDARD_CASTLING {
+            count_with::<Native, STANDARD_CASTLING>(board)
+        } else {
+            count_with::<Native, ANY_CASTLING>(board)
+        }
     }
 }
 
@@ -368,11 +349,12 @@ mod modern {
     walks!(dispatch::Chosen, #[target_feature(enable = "popcnt,bmi1,bmi2")]);
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    fn count<const C: Castling>(board: &Board) -> u64 {
-        if dispatch::fast_pext() {
-            count_with::<Pext, C>(board)
-        } else {
-            count_with::<Magics, C>(board)
+    fn count(board: &Board, case: Castling) -> u64 {
+        match (dispatch::fast_pext(), case == STANDARD_CASTLING) {
+            (true, true) => count_with::<Pext, STANDARD_CASTLING>(board),
+            (true, false) => count_with::<Pext, ANY_CASTLING>(board),
+            (false, true) => count_with::<Magics, STANDARD_CASTLING>(board),
+            (false, false) => count_with::<Magics, ANY_CASTLING>(board),
         }
     }
 }
@@ -383,20 +365,20 @@ mod modern {
 /// changed by the move; the mailbox stays the parent's) and `visit`ed. Used
 /// for the last plies of the bulk walk, whose counter reads only those
 /// fields (no list, no make and unmake per child).
-struct EachChild<'a, F, const C: Castling> {
+struct EachChild<'a, F> {
     parent: &'a Board,
     scratch: Board,
     nodes: u64,
     visit: F,
-    /// `parent.castling_touch::<C>()`.
-    touch: Bitboard,
+    /// `parent.castling_touch()`.
+    touch: CastlingTouch,
 }
 
-impl<F: FnMut(&Board) -> u64, const C: Castling> EachMove for EachChild<'_, F, C> {
+impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
         self.parent
-            .write_child_after::<C>(mv, &mut self.scratch, self.touch);
+            .write_child_after(mv, &mut self.scratch, &self.touch);
         self.nodes += (self.visit)(&self.scratch);
     }
 }
@@ -408,19 +390,19 @@ impl<F: FnMut(&Board) -> u64, const C: Castling> EachMove for EachChild<'_, F, C
 /// The leaf lives outside the struct, so that `black_box` sees only the
 /// leaf: with it inside, the count and the parent had to live in memory
 /// too, reloaded and stored for every leaf.
-struct MakeLeaves<'a, const C: Castling> {
+struct MakeLeaves<'a> {
     parent: &'a Board,
     leaf: &'a mut Leaf,
     nodes: u64,
-    /// `parent.castling_touch::<C>()`.
-    touch: Bitboard,
+    /// `parent.castling_touch()`.
+    touch: CastlingTouch,
 }
 
-impl<const C: Castling> EachMove for MakeLeaves<'_, C> {
+impl EachMove for MakeLeaves<'_> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
         self.parent
-            .write_leaf_after_with::<C>(mv, self.leaf, self.touch);
+            .write_leaf_after_with(mv, self.leaf, &self.touch);
         core::hint::black_box(&*self.leaf);
         self.nodes += 1;
     }
@@ -428,18 +410,15 @@ impl<const C: Castling> EachMove for MakeLeaves<'_, C> {
 
 /// The sum of `visit` over the children of `board`.
 #[inline(always)]
-fn sum_children<L: Sliders, const C: Castling>(
-    board: &Board,
-    visit: impl FnMut(&Board) -> u64,
-) -> u64 {
-    let mut each = EachChild::<_, C> {
+fn sum_children<L: Sliders>(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {
+    let mut each = EachChild {
         parent: board,
         scratch: board.clone(),
         nodes: 0,
         visit,
-        touch: board.castling_touch::<C>(),
+        touch: board.castling_touch(),
     };
-    board.generate_legal_with::<L, _, C>(&mut each);
+    board.generate_legal_with::<L, _, ANY_CASTLING>(&mut each);
     each.nodes
 }
 
@@ -476,7 +455,7 @@ mod tests {
         .unwrap();
         suite.extend(fischer.into_iter().take(6));
         let cases: Vec<Castling> = suite.iter().map(|e| castling_of(&e.board)).collect();
-        for case in [NO_CASTLING, STANDARD_CASTLING, ANY_CASTLING] {
+        for case in [STANDARD_CASTLING, ANY_CASTLING] {
             assert!(
                 cases.contains(&case),
                 "no position for castling case {case}"
@@ -568,8 +547,7 @@ mod tests {
 
     /// Every legal move of every position three plies deep from the CPW
     /// positions, and two from the first 40 Chess960 positions of the
-    /// suite, gives the leaf `make_move` gives, written as each castling
-    /// case that holds of the board (see [`castling_of`]).
+    /// suite, gives the leaf `make_move` gives.
     ///
     /// The full walk never reads its leaves, so the published counts
     /// would not notice a wrong one: this test is what checks them.
@@ -587,43 +565,21 @@ mod tests {
         .unwrap();
         suites.extend(fischer.into_iter().take(40));
         let mut checked = 0u64;
-        /// The leaf and the scratch child after `mv` as castling case `C`
-        /// writes them.
-        fn written<const C: Castling>(board: &Board, mv: Move) -> (Leaf, Board) {
-            let touch = board.castling_touch::<C>();
-            let mut leaf = board.as_leaf();
-            board.write_leaf_after_with::<C>(mv, &mut leaf, touch);
-            let mut scratch = board.clone();
-            board.write_child_after::<C>(mv, &mut scratch, touch);
-            (leaf, scratch)
-        }
         fn walk(board: &Board, depth: u32, checked: &mut u64) {
-            let case = castling_of(board);
             for mv in board.legal_moves() {
                 let mut child = board.clone();
                 child.make_move(mv);
                 assert_eq!(board.leaf_after(mv), child.as_leaf(), "{board:?} {mv:?}");
-                let mut cases = alloc::vec![written::<ANY_CASTLING>(board, mv)];
-                match case {
-                    STANDARD_CASTLING => cases.push(written::<STANDARD_CASTLING>(board, mv)),
-                    NO_CASTLING => {
-                        cases.push(written::<STANDARD_CASTLING>(board, mv));
-                        cases.push(written::<NO_CASTLING>(board, mv));
-                    }
-                    _ => {}
-                }
-                for (leaf, scratch) in cases {
-                    assert_eq!(leaf, child.as_leaf(), "{board:?} {mv:?}");
-                    // The last-but-one ply's scratch child: the same
-                    // fields, and the counter, which reads nothing else,
-                    // agrees.
-                    assert_eq!(scratch.as_leaf(), child.as_leaf(), "{board:?} {mv:?}");
-                    assert_eq!(
-                        scratch.count_legal_moves(),
-                        child.count_legal_moves(),
-                        "{board:?} {mv:?}"
-                    );
-                }
+                // The last-but-one ply's scratch child: the same fields,
+                // and the counter, which reads nothing else, agrees.
+                let mut scratch = board.clone();
+                board.write_child_after(mv, &mut scratch, &board.castling_touch());
+                assert_eq!(scratch.as_leaf(), child.as_leaf(), "{board:?} {mv:?}");
+                assert_eq!(
+                    scratch.count_legal_moves(),
+                    child.count_legal_moves(),
+                    "{board:?} {mv:?}"
+                );
                 *checked += 1;
                 if depth > 1 {
                     walk(&child, depth - 1, checked);

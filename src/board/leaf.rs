@@ -6,8 +6,7 @@
 //! [`Board::write_leaf_after`] builds it from the parent by copy, with a
 //! few exclusive-ors, in a fraction of what [`Board::make_move`] and [`Board::unmake_move`] cost.
 //! Its fields are those [`Board`] itself has, computed by the same rules
-//! (the castling rule is [`super::make`]'s, stated per right as the
-//! squares that lose it, see [`CastlingTouch`]; the en-passant rule
+//! (the castling rule is [`super::make`]'s, the en-passant rule
 //! [`Board::en_passant_after_double`]); a test in `src/perft/walk.rs`
 //! checks, move by move, that they agree with the board `make_move` gives.
 //!
@@ -17,31 +16,8 @@
 //! the same test checks that it counts each such child right.
 
 use super::Board;
+use super::make::lose_castling_rights;
 use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
-
-/// The rights, in the order of [`CastlingTouch::each`].
-const RIGHTS: [(Color, CastlingSide); 4] = [
-    (Color::White, CastlingSide::KingSide),
-    (Color::White, CastlingSide::QueenSide),
-    (Color::Black, CastlingSide::KingSide),
-    (Color::Black, CastlingSide::QueenSide),
-];
-
-/// The squares a (non-castling) move must start or end on to lose a
-/// castling right, for one position ([`Board::castling_touch`]): the same
-/// for all its moves, so perft computes them once per node.
-#[derive(Clone, Copy)]
-pub(crate) struct CastlingTouch {
-    /// The union of [`CastlingTouch::each`]: a move that misses it keeps
-    /// every right (most moves).
-    any: Bitboard,
-    /// For each right left ([`RIGHTS`]'s order), its rook's square and its
-    /// king's; empty for a right already gone. This is
-    /// `make::lose_castling_rights`'s rule: a king with a right stands on
-    /// its square and the rook on its own, so a move from or to either is
-    /// theirs, or takes the rook (moving onto a king is no move).
-    each: [Bitboard; 4],
-}
 
 /// The fields a move's leaf is made of, in a [`Leaf`] or a scratch
 /// [`Board`]: what [`Board::write_leaf_after`] and
@@ -86,13 +62,13 @@ impl Board {
     #[cfg_attr(not(any(test, popcnt_dispatch)), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn write_leaf_after(&self, mv: Move, leaf: &mut Leaf) {
-        self.write_leaf_after_with(mv, leaf, &self.castling_touch());
+        self.write_leaf_after_with(mv, leaf, self.castling_touch());
     }
 
     /// [`Board::write_leaf_after`] with this board's
     /// [`Board::castling_touch`] computed once for all its moves.
     #[inline(always)]
-    pub(crate) fn write_leaf_after_with(&self, mv: Move, leaf: &mut Leaf, touch: &CastlingTouch) {
+    pub(crate) fn write_leaf_after_with(&self, mv: Move, leaf: &mut Leaf, touch: Bitboard) {
         let fields = Fields {
             by_kind: &mut leaf.by_kind,
             by_color: &mut leaf.by_color,
@@ -113,7 +89,7 @@ impl Board {
     /// the move, which keeps the mailbox.
     /// `touch` is this board's [`Board::castling_touch`].
     #[inline(always)]
-    pub(crate) fn write_child_after(&self, mv: Move, child: &mut Board, touch: &CastlingTouch) {
+    pub(crate) fn write_child_after(&self, mv: Move, child: &mut Board, touch: Bitboard) {
         let fields = Fields {
             by_kind: &mut child.by_kind,
             by_color: &mut child.by_color,
@@ -124,20 +100,19 @@ impl Board {
         self.write_after(mv, touch, fields);
     }
 
-    /// The squares a (non-castling) move must start or end on to lose
-    /// each castling right (see [`CastlingTouch`]). The same for every
-    /// move of a position, so perft computes them once per node: testing
-    /// a move against them is cheaper than against each right's squares.
+    /// The squares a (non-castling) move must start or end on to lose a
+    /// castling right: the rook square of each right left, and the square
+    /// of each king with a right left. The same for every move of a
+    /// position, so perft computes it once per node: testing a move
+    /// against it is cheaper than against each right.
     #[inline(always)]
-    pub(crate) fn castling_touch(&self) -> CastlingTouch {
-        let mut touch = CastlingTouch {
-            any: Bitboard::EMPTY,
-            each: [Bitboard::EMPTY; 4],
-        };
-        for (i, (color, side)) in RIGHTS.into_iter().enumerate() {
-            if let Some(rook) = self.castling.rook_square(color, side) {
-                touch.each[i] = rook.bitboard() | self.king(color).bitboard();
-                touch.any |= touch.each[i];
+    pub(crate) fn castling_touch(&self) -> Bitboard {
+        let mut touch = Bitboard::EMPTY;
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(rook) = self.castling.rook_square(color, side) {
+                    touch |= rook.bitboard() | self.king(color).bitboard();
+                }
             }
         }
         touch
@@ -147,7 +122,7 @@ impl Board {
     /// [`Board::write_child_after`], on the fields they write; `touch` is
     /// [`Board::castling_touch`].
     #[inline(always)]
-    fn write_after(&self, mv: Move, touch: &CastlingTouch, f: Fields<'_>) {
+    fn write_after(&self, mv: Move, touch: Bitboard, f: Fields<'_>) {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
@@ -193,12 +168,8 @@ impl Board {
         }
         // A king move starts on its king's square, and a move that takes a
         // right's rook (or moves it) starts or ends on its square.
-        if !(moved & touch.any).is_empty() {
-            for (i, (color, side)) in RIGHTS.into_iter().enumerate() {
-                if !(moved & touch.each[i]).is_empty() {
-                    f.castling.set(color, side, None);
-                }
-            }
+        if !(moved & touch).is_empty() {
+            lose_castling_rights(f.castling, kind, us, from, to, |_, _| {});
         }
     }
 

@@ -63,7 +63,7 @@ pub use delta::PieceDelta;
 #[cfg(test)]
 pub(crate) use effect::Effect;
 pub use fen::FenError;
-pub(crate) use leaf::{CastlingTouch, Leaf};
+pub(crate) use leaf::Leaf;
 pub use make::{NullUndo, Undo};
 
 use crate::attacks;

@@ -3,7 +3,7 @@
 //! the published suites and every position two plies below.
 
 use super::fast::STANDARD_CASTLES;
-use super::fast::{ANY_CASTLING, Castling, STANDARD_CASTLING};
+use super::fast::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING};
 use crate::attacks::{Native, castling_squares};
 use crate::castling::back_rank;
 use crate::{Board, CastlingMode, CastlingSide, Color, File, MoveList, Square};
@@ -40,6 +40,9 @@ fn check(board: &Board, depth: u32, counts: &mut [u64; 2]) {
         assert_eq!(moves::<STANDARD_CASTLING>(board), any, "{board:?}");
         counts[usize::from(board.castling_rights().is_empty())] += 1;
     }
+    if board.castling_rights().is_empty() {
+        assert_eq!(moves::<NO_CASTLING>(board), any, "{board:?}");
+    }
     if depth > 0 {
         for &mv in &any {
             let mut child = board.clone();
@@ -49,8 +52,8 @@ fn check(board: &Board, depth: u32, counts: &mut [u64; 2]) {
     }
 }
 
-/// The standard case gives the general case's moves, in the same order,
-/// wherever it applies: standard chess's rights, or none.
+/// The special cases give the general case's moves, in the same order,
+/// wherever they apply: standard chess's rights (or none), and no rights.
 #[test]
 fn each_castling_case_gives_the_general_moves() {
     let suites = [

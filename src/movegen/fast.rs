@@ -47,6 +47,9 @@ pub(crate) const ANY_CASTLING: Castling = 0;
 /// below it: rights are only ever lost, and a king that moves loses its
 /// own.
 pub(crate) const STANDARD_CASTLING: Castling = 1;
+/// No castling right for either side (so none below either): no castling
+/// code at all.
+pub(crate) const NO_CASTLING: Castling = 2;
 
 /// Standard chess's castlings, by colour and side ([`CastlingSide::index`]):
 /// the squares that must be empty, the king's squares that must not be
@@ -535,10 +538,12 @@ impl Board {
             Bitboard::EMPTY
         };
         debug_assert!(CASTLING != STANDARD_CASTLING || self.castling_is_standard());
+        debug_assert!(CASTLING != NO_CASTLING || self.castling_rights().is_empty());
         let may_castle = STAGE != NOISY
             && king_moves
             && checkers.is_empty()
             && match CASTLING {
+                NO_CASTLING => false,
                 STANDARD_CASTLING => self.may_castle_standard(us, occupied),
                 _ => self.may_castle(us, king, occupied),
             };

@@ -29,10 +29,9 @@
 //!   `build.rs`).
 //!
 use crate::attacks::Sliders;
-use crate::board::CastlingTouch;
 use crate::board::Leaf;
-use crate::movegen::{ANY_CASTLING, Castling, Counter, EachMove, STANDARD_CASTLING};
-use crate::{Board, Move};
+use crate::movegen::{ANY_CASTLING, Castling, Counter, EachMove, NO_CASTLING, STANDARD_CASTLING};
+use crate::{Bitboard, Board, Move};
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
 /// (`bulk`), or every leaf made. Picks the walk the CPU runs fastest (see
@@ -178,12 +177,15 @@ fn portable(board: &Board, depth: u32, bulk: bool) -> u64 {
 }
 
 /// The castling case of the walk below `board`, for its leaf counter (a
-/// const parameter of the generator): standard chess's rights only (or
-/// none), or any (Chess960). Moves only ever take rights away, and a king
+/// const parameter of the generator): no rights, standard chess's rights
+/// only, or any (Chess960). Moves only ever take rights away, and a king
 /// that moves loses its own, so what holds of a board holds of every
-/// board below it: the walk finds it once, at its root.
+/// board below it: the walk finds it once, at its root, and switches to
+/// `NO_CASTLING` where the last right goes.
 fn castling_of(board: &Board) -> Castling {
-    if board.castling_is_standard() {
+    if board.castling_rights().is_empty() {
+        NO_CASTLING
+    } else if board.castling_is_standard() {
         STANDARD_CASTLING
     } else {
         ANY_CASTLING
@@ -216,6 +218,11 @@ macro_rules! walks {
                     for mv in board.legal_moves() {
                         let mut child = board.clone();
                         child.make_move_unhashed(mv);
+                        let case = if child.castling_rights().is_empty() {
+                            NO_CASTLING
+                        } else {
+                            case
+                        };
                         nodes += perft_in(&child, depth - 1, case);
                     }
                     nodes
@@ -290,10 +297,10 @@ mod plain {
 
     #[inline(always)]
     fn count(board: &Board, case: Castling) -> u64 {
-        if case == STANDARD_CASTLING {
-            count_with::<Native, STANDARD_CASTLING>(board)
-        } else {
-            count_with::<Native, ANY_CASTLING>(board)
+        match case {
+            NO_CASTLING => count_with::<Native, NO_CASTLING>(board),
+            STANDARD_CASTLING => count_with::<Native, STANDARD_CASTLING>(board),
+            _ => count_with::<Native, ANY_CASTLING>(board),
         }
     }
 }
@@ -350,11 +357,13 @@ mod modern {
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
     fn count(board: &Board, case: Castling) -> u64 {
-        match (dispatch::fast_pext(), case == STANDARD_CASTLING) {
-            (true, true) => count_with::<Pext, STANDARD_CASTLING>(board),
-            (true, false) => count_with::<Pext, ANY_CASTLING>(board),
-            (false, true) => count_with::<Magics, STANDARD_CASTLING>(board),
-            (false, false) => count_with::<Magics, ANY_CASTLING>(board),
+        match (dispatch::fast_pext(), case) {
+            (true, NO_CASTLING) => count_with::<Pext, NO_CASTLING>(board),
+            (true, STANDARD_CASTLING) => count_with::<Pext, STANDARD_CASTLING>(board),
+            (true, _) => count_with::<Pext, ANY_CASTLING>(board),
+            (false, NO_CASTLING) => count_with::<Magics, NO_CASTLING>(board),
+            (false, STANDARD_CASTLING) => count_with::<Magics, STANDARD_CASTLING>(board),
+            (false, _) => count_with::<Magics, ANY_CASTLING>(board),
         }
     }
 }
@@ -371,14 +380,14 @@ struct EachChild<'a, F> {
     nodes: u64,
     visit: F,
     /// `parent.castling_touch()`.
-    touch: CastlingTouch,
+    touch: Bitboard,
 }
 
 impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
         self.parent
-            .write_child_after(mv, &mut self.scratch, &self.touch);
+            .write_child_after(mv, &mut self.scratch, self.touch);
         self.nodes += (self.visit)(&self.scratch);
     }
 }
@@ -395,14 +404,13 @@ struct MakeLeaves<'a> {
     leaf: &'a mut Leaf,
     nodes: u64,
     /// `parent.castling_touch()`.
-    touch: CastlingTouch,
+    touch: Bitboard,
 }
 
 impl EachMove for MakeLeaves<'_> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
-        self.parent
-            .write_leaf_after_with(mv, self.leaf, &self.touch);
+        self.parent.write_leaf_after_with(mv, self.leaf, self.touch);
         core::hint::black_box(&*self.leaf);
         self.nodes += 1;
     }
@@ -455,7 +463,7 @@ mod tests {
         .unwrap();
         suite.extend(fischer.into_iter().take(6));
         let cases: Vec<Castling> = suite.iter().map(|e| castling_of(&e.board)).collect();
-        for case in [STANDARD_CASTLING, ANY_CASTLING] {
+        for case in [NO_CASTLING, STANDARD_CASTLING, ANY_CASTLING] {
             assert!(
                 cases.contains(&case),
                 "no position for castling case {case}"
@@ -573,7 +581,7 @@ mod tests {
                 // The last-but-one ply's scratch child: the same fields,
                 // and the counter, which reads nothing else, agrees.
                 let mut scratch = board.clone();
-                board.write_child_after(mv, &mut scratch, &board.castling_touch());
+                board.write_child_after(mv, &mut scratch, board.castling_touch());
                 assert_eq!(scratch.as_leaf(), child.as_leaf(), "{board:?} {mv:?}");
                 assert_eq!(
                     scratch.count_legal_moves(),

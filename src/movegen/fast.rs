@@ -12,7 +12,8 @@
 //! fold away. The side to move is a run-time value (its pawn geometry, a
 //! [`PawnDir`], comes from a table), so one copy serves both sides; only
 //! perft's leaf counter asks for a copy per colour
-//! ([`Board::generate_legal_per_colour`]).
+//! ([`Board::generate_legal_per_colour`]) and per castling case
+//! ([`Castling`]).
 
 use super::sink::{Any, Counter, ForEach, Sink};
 use crate::attacks::{

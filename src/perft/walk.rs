@@ -12,6 +12,10 @@
 //!   (`Board::write_child_after`; the counter reads nothing else, and the
 //!   mailbox stays the parent's), each leaf of a full walk likewise into a
 //!   lean `Leaf`;
+//! * the counter is compiled per castling case (no rights, standard
+//!   chess's rights only, any), found once at the walk's root
+//!   ([`castling_of`]), so that where no right is left it has no
+//!   castling code at all, and standard chess's has constant squares;
 //! * higher plies copy the board for each child (copy-make: the board is
 //!   about 150 bytes, and copying measured faster than unmaking);
 //! * perft's make skips the Zobrist hash, which counting does not need

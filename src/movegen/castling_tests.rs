@@ -2,8 +2,7 @@
 //! time by perft's walk) against the general one, on every position of
 //! the published suites and every position two plies below.
 
-use super::fast::STANDARD_CASTLES;
-use super::fast::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING};
+use super::fast::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLES, STANDARD_CASTLING};
 use crate::attacks::{Native, castling_squares};
 use crate::castling::back_rank;
 use crate::{Board, CastlingMode, CastlingSide, Color, File, MoveList, Square};

@@ -412,7 +412,7 @@ impl Board {
 
     /// True when the castling rights are those standard chess can have:
     /// king on the e-file, castling rooks on the a- and h-files.
-    pub(super) fn castling_is_standard(&self) -> bool {
+    pub(crate) fn castling_is_standard(&self) -> bool {
         Color::ALL.into_iter().all(|color| {
             let rights = [CastlingSide::KingSide, CastlingSide::QueenSide]
                 .map(|side| self.castling.rook_file(color, side));

@@ -12,7 +12,8 @@
 //! fold away. The side to move is a run-time value (its pawn geometry, a
 //! [`PawnDir`], comes from a table), so one copy serves both sides; only
 //! perft's leaf counter asks for a copy per colour
-//! ([`Board::generate_legal_per_colour`]).
+//! ([`Board::generate_legal_per_colour`]) and per castling case
+//! ([`Castling`]).
 
 use super::sink::{Any, Counter, ForEach, Sink};
 use crate::attacks::{
@@ -31,6 +32,68 @@ pub(crate) const ALL: Stage = 0;
 pub(crate) const NOISY: Stage = 1;
 /// Every other legal move: non-capturing, non-promoting moves and castling.
 pub(crate) const QUIET: Stage = 2;
+
+/// The castling case of a position, for a generator compiled once per
+/// case (a const parameter): perft's walk knows it for a whole subtree,
+/// and its leaf counter then skips the general case. Every other caller
+/// asks for [`ANY_CASTLING`].
+pub(crate) type Castling = u8;
+/// Any rights, on any files (Chess960 included): each right's squares
+/// read from tables, and the x-ray test of a rook shielding its king.
+pub(crate) const ANY_CASTLING: Castling = 0;
+/// Only rights standard chess can have ([`Board::castling_is_standard`]:
+/// a king with a right on the e-file, its rooks on the a- and h-files),
+/// or none: constant squares, and no x-ray test (nothing stands beyond a
+/// corner rook). A position's moves keep this true of every position
+/// below it: rights are only ever lost, and a king that moves loses its
+/// own.
+pub(crate) const STANDARD_CASTLING: Castling = 1;
+/// No castling right for either side (so none below either): no castling
+/// code at all.
+pub(crate) const NO_CASTLING: Castling = 2;
+
+/// Standard chess's castlings, by colour and side ([`CastlingSide::index`]):
+/// the squares that must be empty, the king's squares that must not be
+/// attacked, and the rook's square (the move's destination). The same as
+/// `castling_squares` gives for these files (a unit test checks).
+pub(super) const STANDARD_CASTLES: [[(Bitboard, Bitboard, Square); 2]; 2] = {
+    const fn squares(list: &[Square]) -> Bitboard {
+        let mut set = 0;
+        let mut i = 0;
+        while i < list.len() {
+            set |= 1 << list[i].index();
+            i += 1;
+        }
+        Bitboard(set)
+    }
+    use Square as S;
+    [
+        [
+            (
+                squares(&[S::F1, S::G1]),
+                squares(&[S::E1, S::F1, S::G1]),
+                S::H1,
+            ),
+            (
+                squares(&[S::B1, S::C1, S::D1]),
+                squares(&[S::C1, S::D1, S::E1]),
+                S::A1,
+            ),
+        ],
+        [
+            (
+                squares(&[S::F8, S::G8]),
+                squares(&[S::E8, S::F8, S::G8]),
+                S::H8,
+            ),
+            (
+                squares(&[S::B8, S::C8, S::D8]),
+                squares(&[S::C8, S::D8, S::E8]),
+                S::A8,
+            ),
+        ],
+    ]
+};
 
 const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
 const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
@@ -377,14 +440,23 @@ impl Board {
     /// Every legal move into `sink` (the fast path; see the module docs).
     #[inline(always)]
     pub(crate) fn generate_legal<S: Sink>(&self, sink: &mut S) {
-        self.generate_legal_with::<Native, S>(sink);
+        self.generate_legal_with::<Native, S, ANY_CASTLING>(sink);
     }
 
     /// [`Board::generate_legal`] with the slider lookups of `L` (perft's
-    /// BMI2 copy asks for [`crate::attacks::Pext`]).
+    /// BMI2 copy asks for [`crate::attacks::Pext`]) and castling found as
+    /// `CASTLING` says (which must hold of this board).
     #[inline(always)]
-    pub(crate) fn generate_legal_with<L: Sliders, S: Sink>(&self, sink: &mut S) {
-        self.generate_with::<L, S, ALL>(sink, Bitboard::FULL, Bitboard::FULL);
+    pub(crate) fn generate_legal_with<L: Sliders, S: Sink, const CASTLING: Castling>(
+        &self,
+        sink: &mut S,
+    ) {
+        self.generate_for::<L, S, ALL, CASTLING>(
+            PawnDir::of(self.side_to_move()),
+            sink,
+            Bitboard::FULL,
+            Bitboard::FULL,
+        );
     }
 
     /// The legal moves of `STAGE` whose from-square is in `from_mask` and
@@ -408,7 +480,7 @@ impl Board {
         from_mask: Bitboard,
         to_mask: Bitboard,
     ) {
-        self.generate_for::<L, S, STAGE>(
+        self.generate_for::<L, S, STAGE, ANY_CASTLING>(
             PawnDir::of(self.side_to_move()),
             sink,
             from_mask,
@@ -421,11 +493,14 @@ impl Board {
     /// perft's leaf counter only, where most of its time goes (one copy for
     /// both sides measured about 7% more instructions there).
     #[inline(always)]
-    pub(crate) fn generate_legal_per_colour<L: Sliders, S: Sink>(&self, sink: &mut S) {
-        let (from_mask, to_mask) = (Bitboard::FULL, Bitboard::FULL);
+    pub(crate) fn generate_legal_per_colour<L: Sliders, S: Sink, const CASTLING: Castling>(
+        &self,
+        sink: &mut S,
+    ) {
+        let (from, to) = (Bitboard::FULL, Bitboard::FULL);
         match self.side_to_move() {
-            Color::White => self.generate_for::<L, S, ALL>(PAWN_DIRS[0], sink, from_mask, to_mask),
-            Color::Black => self.generate_for::<L, S, ALL>(PAWN_DIRS[1], sink, from_mask, to_mask),
+            Color::White => self.generate_for::<L, S, ALL, CASTLING>(PAWN_DIRS[0], sink, from, to),
+            Color::Black => self.generate_for::<L, S, ALL, CASTLING>(PAWN_DIRS[1], sink, from, to),
         }
     }
 
@@ -446,9 +521,9 @@ impl Board {
     }
 
     /// [`Board::generate_with`] for the side whose pawns go `d` (the side
-    /// to move).
+    /// to move), castling found as `CASTLING` says.
     #[inline(always)]
-    fn generate_for<L: Sliders, S: Sink, const STAGE: Stage>(
+    fn generate_for<L: Sliders, S: Sink, const STAGE: Stage, const CASTLING: Castling>(
         &self,
         d: PawnDir,
         sink: &mut S,
@@ -479,10 +554,16 @@ impl Board {
         } else {
             Bitboard::EMPTY
         };
+        debug_assert!(CASTLING != STANDARD_CASTLING || self.castling_is_standard());
+        debug_assert!(CASTLING != NO_CASTLING || self.castling_rights().is_empty());
         let may_castle = STAGE != NOISY
             && king_moves
             && checkers.is_empty()
-            && self.may_castle(us, king, occupied);
+            && match CASTLING {
+                NO_CASTLING => false,
+                STANDARD_CASTLING => self.may_castle_standard(us, occupied),
+                _ => self.may_castle(us, king, occupied),
+            };
         let attacked = if king_targets.is_empty() && !may_castle {
             Bitboard::EMPTY
         } else {
@@ -540,13 +621,48 @@ impl Board {
         }
         if may_castle {
             for side in CastlingSide::ALL {
-                if let Some(mv) = self.castling_move(side, occupied, Some(attacked)) {
+                let mv = if CASTLING == STANDARD_CASTLING {
+                    self.standard_castling_move(us, king, side, occupied, attacked)
+                } else {
+                    self.castling_move(side, occupied, Some(attacked))
+                };
+                if let Some(mv) = mv {
                     if to_mask.contains(mv.to()) {
                         sink.single(mv);
                     }
                 }
             }
         }
+    }
+
+    /// [`Board::may_castle`] for a board whose rights are standard (see
+    /// [`STANDARD_CASTLING`]).
+    #[inline(always)]
+    fn may_castle_standard(&self, color: Color, occupied: Bitboard) -> bool {
+        CastlingSide::ALL.into_iter().any(|side| {
+            let (must_be_empty, _, _) = STANDARD_CASTLES[color.index()][side.index()];
+            self.castling_rights().has(color, side) && (must_be_empty & occupied).is_empty()
+        })
+    }
+
+    /// [`Board::castling_move`] for a board whose rights are standard (see
+    /// [`STANDARD_CASTLING`]), `us` to move, its king on `king`,
+    /// `attacked` the squares the opponent attacks with the king lifted
+    /// off the board.
+    #[inline(always)]
+    fn standard_castling_move(
+        &self,
+        us: Color,
+        king: Square,
+        side: CastlingSide,
+        occupied: Bitboard,
+        attacked: Bitboard,
+    ) -> Option<Move> {
+        let (must_be_empty, king_squares, rook) = STANDARD_CASTLES[us.index()][side.index()];
+        let may = self.castling_rights().has(us, side)
+            && (must_be_empty & occupied).is_empty()
+            && (king_squares & attacked).is_empty();
+        may.then(|| Move::castle(king, rook))
     }
 
     /// True when `color` still has a castling right whose path (the squares

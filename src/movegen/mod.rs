@@ -36,6 +36,9 @@ mod legality;
 mod reference;
 mod sink;
 #[cfg(test)]
+mod castling_tests;
+#[cfg(test)]
 mod effect_tests;
 
+pub(crate) use fast::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING};
 pub(crate) use sink::{Counter, EachMove};

@@ -12,6 +12,10 @@
 //!   (`Board::write_child_after`; the counter reads nothing else, and the
 //!   mailbox stays the parent's), each leaf of a full walk likewise into a
 //!   lean `Leaf`;
+//! * the counter is compiled per castling case (no rights, standard
+//!   chess's rights only, any), found once at the walk's root
+//!   ([`castling_of`]), so that where no right is left it has no
+//!   castling code at all, and standard chess's has constant squares;
 //! * higher plies copy the board for each child (copy-make: the board is
 //!   about 150 bytes, and copying measured faster than unmaking);
 //! * perft's make skips the Zobrist hash, which counting does not need
@@ -30,7 +34,7 @@
 //!
 use crate::attacks::Sliders;
 use crate::board::Leaf;
-use crate::movegen::{Counter, EachMove};
+use crate::movegen::{ANY_CASTLING, Castling, Counter, EachMove, NO_CASTLING, STANDARD_CASTLING};
 use crate::{Bitboard, Board, Move};
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
@@ -176,6 +180,22 @@ fn portable(board: &Board, depth: u32, bulk: bool) -> u64 {
     }
 }
 
+/// The castling case of the walk below `board`, for its leaf counter (a
+/// const parameter of the generator): no rights, standard chess's rights
+/// only, or any (Chess960). Moves only ever take rights away, and a king
+/// that moves loses its own, so what holds of a board holds of every
+/// board below it: the walk finds it once, at its root, and switches to
+/// `NO_CASTLING` where the last right goes.
+fn castling_of(board: &Board) -> Castling {
+    if board.castling_rights().is_empty() {
+        NO_CASTLING
+    } else if board.castling_is_standard() {
+        STANDARD_CASTLING
+    } else {
+        ANY_CASTLING
+    }
+}
+
 /// The two walks (bulk and full), written once for the build's one walk
 /// (`plain`, when the target has `popcnt` or is not x86-64) or its
 /// `modern` copy (`popcnt`, BMI1 and BMI2 enabled, chosen at run time).
@@ -186,16 +206,28 @@ macro_rules! walks {
         /// The number of leaves `depth` plies below `board`, last ply counted in bulk.
         $(#[$attr])*
         pub(super) fn perft(board: &Board, depth: u32) -> u64 {
+            perft_in(board, depth, castling_of(board))
+        }
+
+        /// [`perft`] below a board whose castling case is `case` (see
+        /// [`castling_of`]).
+        $(#[$attr])*
+        fn perft_in(board: &Board, depth: u32, case: Castling) -> u64 {
             match depth {
                 0 => 1,
-                1 => count(board),
-                2 => count_children(board),
+                1 => count(board, case),
+                2 => count_children(board, case),
                 _ => {
                     let mut nodes = 0;
                     for mv in board.legal_moves() {
                         let mut child = board.clone();
                         child.make_move_unhashed(mv);
-                        nodes += perft(&child, depth - 1);
+                        let case = if child.castling_rights().is_empty() {
+                            NO_CASTLING
+                        } else {
+                            case
+                        };
+                        nodes += perft_in(&child, depth - 1, case);
                     }
                     nodes
                 }
@@ -223,21 +255,23 @@ macro_rules! walks {
         // One inlined copy of the generator per job: the counter, the
         // counter run on each child, and the leaf maker. The side to move
         // is a run-time value in each, except in the counter (the last
-        // ply, most of the bulk walk's time), which has a copy per colour.
+        // ply, most of the bulk walk's time), which has a copy per colour
+        // and castling case.
 
-        /// The legal moves of `board`, counted with the lookups of `L`.
+        /// The legal moves of `board`, counted with the lookups of `L`,
+        /// castling found as `C` says.
         $(#[$attr])*
         #[inline(never)]
-        fn count_with<L: Sliders>(board: &Board) -> u64 {
+        fn count_with<L: Sliders, const C: Castling>(board: &Board) -> u64 {
             let mut counter = Counter(0);
-            board.generate_legal_per_colour::<L, _>(&mut counter);
+            board.generate_legal_per_colour::<L, _, C>(&mut counter);
             counter.0
         }
 
         $(#[$attr])*
         #[inline(never)]
-        fn count_children(board: &Board) -> u64 {
-            sum_children::<$sliders>(board, |child| count(child))
+        fn count_children(board: &Board, case: Castling) -> u64 {
+            sum_children::<$sliders>(board, |child| count(child, case))
         }
 
         $(#[$attr])*
@@ -250,7 +284,7 @@ macro_rules! walks {
                 nodes: 0,
                 touch: board.castling_touch(),
             };
-            board.generate_legal_with::<$sliders, _>(&mut leaves);
+            board.generate_legal_with::<$sliders, _, ANY_CASTLING>(&mut leaves);
             leaves.nodes
         }
     };
@@ -266,8 +300,12 @@ mod plain {
     walks!(Native,);
 
     #[inline(always)]
-    fn count(board: &Board) -> u64 {
-        count_with::<Native>(board)
+    fn count(board: &Board, case: Castling) -> u64 {
+        match case {
+            NO_CASTLING => count_with::<Native, NO_CASTLING>(board),
+            STANDARD_CASTLING => count_with::<Native, STANDARD_CASTLING>(board),
+            _ => count_with::<Native, ANY_CASTLING>(board),
+        }
     }
 }
 
@@ -322,11 +360,14 @@ mod modern {
     walks!(dispatch::Chosen, #[target_feature(enable = "popcnt,bmi1,bmi2")]);
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    fn count(board: &Board) -> u64 {
-        if dispatch::fast_pext() {
-            count_with::<Pext>(board)
-        } else {
-            count_with::<Magics>(board)
+    fn count(board: &Board, case: Castling) -> u64 {
+        match (dispatch::fast_pext(), case) {
+            (true, NO_CASTLING) => count_with::<Pext, NO_CASTLING>(board),
+            (true, STANDARD_CASTLING) => count_with::<Pext, STANDARD_CASTLING>(board),
+            (true, _) => count_with::<Pext, ANY_CASTLING>(board),
+            (false, NO_CASTLING) => count_with::<Magics, NO_CASTLING>(board),
+            (false, STANDARD_CASTLING) => count_with::<Magics, STANDARD_CASTLING>(board),
+            (false, _) => count_with::<Magics, ANY_CASTLING>(board),
         }
     }
 }
@@ -389,7 +430,7 @@ fn sum_children<L: Sliders>(board: &Board, visit: impl FnMut(&Board) -> u64) -> 
         visit,
         touch: board.castling_touch(),
     };
-    board.generate_legal_with::<L, _>(&mut each);
+    board.generate_legal_with::<L, _, ANY_CASTLING>(&mut each);
     each.nodes
 }
 
@@ -402,19 +443,36 @@ mod tests {
     use alloc::vec::Vec;
 
     /// The published counts of the CPW positions (`tests/data/cpw.epd`,
-    /// see `tests/data/README.md`) within this build's budget: `(board,
-    /// depth, nodes)`.
+    /// see `tests/data/README.md`) and of the first Chess960 positions of
+    /// `tests/data/fischer.epd` within this build's budget: `(board,
+    /// depth, nodes)`. Between them they take each castling case of the
+    /// walk ([`castling_of`]): standard rights (the start position,
+    /// Kiwipete), none (CPW position 3, and subtrees where the last right
+    /// goes), and Chess960 rights.
     fn cpw_checks() -> Vec<(Board, u32, u64)> {
         let budget = if cfg!(debug_assertions) {
             20_000
         } else {
             2_000_000
         };
-        let suite = parse_suite(
+        let mut suite = parse_suite(
             include_str!("../../tests/data/cpw.epd"),
             CastlingMode::Standard,
         )
         .unwrap();
+        let fischer = parse_suite(
+            include_str!("../../tests/data/fischer.epd"),
+            CastlingMode::Chess960,
+        )
+        .unwrap();
+        suite.extend(fischer.into_iter().take(6));
+        let cases: Vec<Castling> = suite.iter().map(|e| castling_of(&e.board)).collect();
+        for case in [NO_CASTLING, STANDARD_CASTLING, ANY_CASTLING] {
+            assert!(
+                cases.contains(&case),
+                "no position for castling case {case}"
+            );
+        }
         suite
             .into_iter()
             .flat_map(|entry| {
@@ -502,6 +560,9 @@ mod tests {
     /// Every legal move of every position three plies deep from the CPW
     /// positions, and two from the first 40 Chess960 positions of the
     /// suite, gives the leaf `make_move` gives.
+    ///
+    /// The full walk never reads its leaves, so the published counts
+    /// would not notice a wrong one: this test is what checks them.
     #[test]
     fn leaves_agree_with_make_move() {
         let mut suites = parse_suite(

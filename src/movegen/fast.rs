@@ -511,12 +511,18 @@ impl Board {
     fn generate_per_colour<S: Sink, const STAGE: Stage>(&self, sink: &mut S) {
         let (from_mask, to_mask) = (Bitboard::FULL, Bitboard::FULL);
         match self.side_to_move() {
-            Color::White => {
-                self.generate_for::<Native, S, STAGE>(PAWN_DIRS[0], sink, from_mask, to_mask)
-            }
-            Color::Black => {
-                self.generate_for::<Native, S, STAGE>(PAWN_DIRS[1], sink, from_mask, to_mask)
-            }
+            Color::White => self.generate_for::<Native, S, STAGE, ANY_CASTLING>(
+                PAWN_DIRS[0],
+                sink,
+                from_mask,
+                to_mask,
+            ),
+            Color::Black => self.generate_for::<Native, S, STAGE, ANY_CASTLING>(
+                PAWN_DIRS[1],
+                sink,
+                from_mask,
+                to_mask,
+            ),
         }
     }
 

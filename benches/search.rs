@@ -547,6 +547,31 @@ impl Backend for Cozy {
         quiets_follow: bool,
     ) {
         let masks = CozyMasks::new(board);
+        if !quiets_follow {
+            // Quiescence, not in check: only the noisy moves are wanted, so
+            // the king's full legal set (a safety test on every empty
+            // neighbour, and castling) is not generated. Every other piece
+            // goes through `generate_moves_for` with the king left out of
+            // the mask, then the king's captures are tried with `is_legal`.
+            let king = board.king(board.side_to_move());
+            board.generate_moves_for(!king.bitboard(), |mut moves| {
+                moves.to &= masks.noisy(moves.piece);
+                Self::push_noisy(board, moves, masks.theirs, masks.ep, out);
+                false
+            });
+            for to in cozy_chess::get_king_moves(king) & masks.theirs {
+                let mv = cozy_chess::Move {
+                    from: king,
+                    to,
+                    promotion: None,
+                };
+                if board.is_legal(mv) {
+                    let victim = board.piece_on(to).map_or(0, |piece| piece as u32 + 1);
+                    out.push(mv, king as u32, to as u32, 0, victim, 5);
+                }
+            }
+            return;
+        }
         scratch.len = 0;
         board.generate_moves(|mut moves| {
             if quiets_follow {
@@ -596,27 +621,34 @@ struct Jordan;
 /// The noisy stage's generator (its iterated moves removed), and the quiet
 /// moves the noisy stage's masks let through, for the quiet stage.
 struct JordanScratch {
-    moves: Option<chess::MoveGen>,
-    deferred: [chess::ChessMove; 64],
-    deferred_len: usize,
+    moves: chess::MoveGen,
+    deferred: Deferred,
+}
+
+/// The quiet moves the noisy stage's masks let through.
+struct Deferred {
+    moves: [chess::ChessMove; 64],
+    len: usize,
 }
 
 impl Default for JordanScratch {
     fn default() -> JordanScratch {
         JordanScratch {
-            moves: None,
-            deferred: [chess::ChessMove::default(); 64],
-            deferred_len: 0,
+            moves: chess::MoveGen::new_legal(&chess::Board::default()),
+            deferred: Deferred {
+                moves: [chess::ChessMove::default(); 64],
+                len: 0,
+            },
         }
     }
 }
 
-impl JordanScratch {
+impl Deferred {
     #[inline(always)]
     fn defer(&mut self, mv: chess::ChessMove, keep: bool) {
         if keep {
-            self.deferred[self.deferred_len] = mv;
-            self.deferred_len += 1;
+            self.moves[self.len] = mv;
+            self.len += 1;
         }
     }
 }
@@ -714,15 +746,19 @@ impl Backend for Jordan {
         let theirs = *board.color_combined(!us);
         let ep = Self::en_passant(board);
         let ep_bb = ep.map_or(EMPTY, BitBoard::from_square);
-        scratch.deferred_len = 0;
-        let mut moves = MoveGen::new_legal(board);
+        let JordanScratch { moves, deferred } = scratch;
+        deferred.len = 0;
+        // Built in place in the scratch: moving the generator (18 entries)
+        // by value into and out of an `Option` there cost 2.7% of chess's
+        // instructions (callgrind, one round: 7.014 G against 6.826 G).
+        *moves = MoveGen::new_legal(board);
         // Captures: destinations on enemy pieces or the en-passant square
         // (where only a pawn's move is a capture). An iterated move leaves
         // the generator, so a quiet one met here is kept for later.
         moves.set_iterator_mask(theirs | ep_bb);
-        for mv in &mut moves {
+        for mv in &mut *moves {
             if ep == Some(mv.get_dest()) && board.piece_on(mv.get_source()) != Some(Piece::Pawn) {
-                scratch.defer(mv, quiets_follow);
+                deferred.defer(mv, quiets_follow);
             } else {
                 Self::push(board, mv, theirs, ep, out);
             }
@@ -735,15 +771,14 @@ impl Backend for Jordan {
         let pawns = *board.pieces(Piece::Pawn) & *board.color_combined(us);
         if pawns & seventh != EMPTY {
             moves.set_iterator_mask(last & !*board.combined());
-            for mv in &mut moves {
+            for mv in &mut *moves {
                 if mv.get_promotion().is_some() {
                     Self::push(board, mv, theirs, ep, out);
                 } else {
-                    scratch.defer(mv, quiets_follow);
+                    deferred.defer(mv, quiets_follow);
                 }
             }
         }
-        scratch.moves = quiets_follow.then_some(moves);
     }
 
     #[inline(always)]
@@ -754,16 +789,13 @@ impl Backend for Jordan {
     ) {
         let theirs = *board.color_combined(!board.side_to_move());
         let ep = Self::en_passant(board);
-        let mut moves = scratch
-            .moves
-            .take()
-            .expect("noisy_moves kept the generator");
+        let moves = &mut scratch.moves;
         // What the noisy stage left: every other move.
         moves.set_iterator_mask(!chess::EMPTY);
-        for mv in &mut moves {
+        for mv in &mut *moves {
             Self::push(board, mv, theirs, ep, out);
         }
-        for &mv in &scratch.deferred[..scratch.deferred_len] {
+        for &mv in &scratch.deferred.moves[..scratch.deferred.len] {
             Self::push(board, mv, theirs, ep, out);
         }
     }

@@ -549,12 +549,27 @@ impl Backend for Cozy {
         let masks = CozyMasks::new(board);
         if !quiets_follow {
             // Quiescence, not in check: only the noisy moves are wanted, so
-            // the king's full legal set (a safety test on every empty
-            // neighbour, and castling) is not generated. Every other piece
-            // goes through `generate_moves_for` with the king left out of
-            // the mask, then the king's captures are tried with `is_legal`.
-            let king = board.king(board.side_to_move());
-            board.generate_moves_for(!king.bitboard(), |mut moves| {
+            // `generate_moves_for` gets a mask without what cannot make one:
+            // - the king: its full legal set (a safety test on every empty
+            //   neighbour, and castling) is not generated; its captures are
+            //   tried with `is_legal` instead (5.741 G -> 5.219 G
+            //   instructions, callgrind, one round);
+            // - the pawns that neither attack an enemy piece or the
+            //   en-passant square nor stand on the seventh rank (two shifts;
+            //   5.219 G -> 5.080 G).
+            let us = board.side_to_move();
+            let king = board.king(us);
+            let targets = (masks.theirs | masks.ep).0;
+            const NOT_A: u64 = !0x0101_0101_0101_0101;
+            const NOT_H: u64 = !0x8080_8080_8080_8080;
+            let attackers = match us {
+                cozy_chess::Color::White => ((targets >> 7) & NOT_A) | ((targets >> 9) & NOT_H),
+                cozy_chess::Color::Black => ((targets << 7) & NOT_H) | ((targets << 9) & NOT_A),
+            };
+            let seventh = cozy_chess::Rank::Seventh.relative_to(us).bitboard();
+            let pawns = board.pieces(cozy_chess::Piece::Pawn);
+            let skip = king.bitboard() | (pawns & !(seventh | cozy_chess::BitBoard(attackers)));
+            board.generate_moves_for(!skip, |mut moves| {
                 moves.to &= masks.noisy(moves.piece);
                 Self::push_noisy(board, moves, masks.theirs, masks.ep, out);
                 false
@@ -692,6 +707,32 @@ impl Jordan {
         );
     }
 
+    /// A quiet move: no victim, and no mover needed for its key (which
+    /// the king's square tells for castling).
+    #[inline(always)]
+    fn push_quiet(king: chess::Square, mv: chess::ChessMove, out: &mut Moves<chess::ChessMove>) {
+        use chess::{File, Square};
+        let (from, mut to) = (mv.get_source(), mv.get_dest());
+        if from == king && from.to_index().abs_diff(to.to_index()) == 2 {
+            // Castling (king two squares): the canonical key names the rook.
+            let rook_file = if to.get_file() == File::G {
+                File::H
+            } else {
+                File::A
+            };
+            to = Square::make_square(to.get_rank(), rook_file);
+        }
+        let promotion = mv.get_promotion().map_or(0, |p| p.to_index() as u32);
+        out.push(
+            mv,
+            from.to_index() as u32,
+            to.to_index() as u32,
+            promotion,
+            0,
+            0,
+        );
+    }
+
     /// The en-passant destination (chess stores the square of the pawn
     /// that may be taken).
     #[inline(always)]
@@ -787,16 +828,15 @@ impl Backend for Jordan {
         out: &mut Moves<chess::ChessMove>,
         scratch: &mut JordanScratch,
     ) {
-        let theirs = *board.color_combined(!board.side_to_move());
-        let ep = Self::en_passant(board);
+        let king = board.king_square(board.side_to_move());
         let moves = &mut scratch.moves;
         // What the noisy stage left: every other move.
         moves.set_iterator_mask(!chess::EMPTY);
         for mv in &mut *moves {
-            Self::push(board, mv, theirs, ep, out);
+            Self::push_quiet(king, mv, out);
         }
         for &mv in &scratch.deferred.moves[..scratch.deferred.len] {
-            Self::push(board, mv, theirs, ep, out);
+            Self::push_quiet(king, mv, out);
         }
     }
 

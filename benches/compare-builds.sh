@@ -10,7 +10,7 @@
 # at identical instruction counts; issue 23), so a claim is the median
 # over builds, with its spread.
 #
-#   benches/compare-builds.sh          # full: about 20-30 min on 2 cores once built
+#   benches/compare-builds.sh          # full: about 12 min on a busy 2-core machine once built
 #   benches/compare-builds.sh quick    # shorter timings, callgrind on the default build only
 #   BUILDS="default native" benches/compare-builds.sh quick   # a subset of the builds
 #

@@ -13,7 +13,8 @@
 //!   to 16 bits along the piece's rays (unpacked by `pdep`).
 //!
 //! It also sets two cfgs for x86-64: `popcnt_dispatch` (perft picks its
-//! `popcnt` and BMI2 builds at run time) when the target lacks `popcnt`,
+//! `popcnt` and BMI2 build at run time) when the target lacks `popcnt` or
+//! BMI2,
 //! and `pext_direct` (every slider lookup uses `pext`) when the target has
 //! BMI2 and is not a CPU whose `pext` is slow.
 //!
@@ -295,15 +296,20 @@ fn main() {
     println!("cargo:rerun-if-changed=src/geometry.rs");
     println!("cargo:rerun-if-changed=src/attacks/magic.rs");
 
-    // perft picks a `popcnt` build of its walk at run time on x86-64 (the
-    // check needs std), unless the target already assumes the instruction.
+    // perft picks a `popcnt` and BMI2 build of its walk at run time on
+    // x86-64 (the check needs std), unless the target already assumes both
+    // instructions: so `-C target-cpu=x86-64-v2` (with `popcnt`, without
+    // BMI2) still runs the `pext` walk on a CPU that has it.
     println!("cargo::rustc-check-cfg=cfg(popcnt_dispatch)");
     let var = |name: &str| std::env::var(name).unwrap_or_default();
+    let target_has = |feature: &str| {
+        var("CARGO_CFG_TARGET_FEATURE")
+            .split(',')
+            .any(|f| f == feature)
+    };
     if var("CARGO_CFG_TARGET_ARCH") == "x86_64"
         && std::env::var_os("CARGO_FEATURE_STD").is_some()
-        && !var("CARGO_CFG_TARGET_FEATURE")
-            .split(',')
-            .any(|f| f == "popcnt")
+        && !(target_has("popcnt") && target_has("bmi2"))
     {
         println!("cargo::rustc-cfg=popcnt_dispatch");
     }
@@ -312,9 +318,7 @@ fn main() {
     // named as the target CPU, or the machine building for `native`.
     println!("cargo::rustc-check-cfg=cfg(pext_direct)");
     if var("CARGO_CFG_TARGET_ARCH") == "x86_64"
-        && var("CARGO_CFG_TARGET_FEATURE")
-            .split(',')
-            .any(|f| f == "bmi2")
+        && target_has("bmi2")
         && !slow_pext_target(&var("CARGO_ENCODED_RUSTFLAGS"))
     {
         println!("cargo::rustc-cfg=pext_direct");

@@ -57,9 +57,12 @@ impl Board {
     /// copied out stalled on store forwarding (its eight-byte updates read
     /// back by wider copies): slower than make and unmake, for fewer
     /// instructions.
-    // Perft's full walk calls it in the popcnt-dispatched build (x86-64
-    // with std); elsewhere only the tests do.
-    #[cfg_attr(not(any(test, popcnt_dispatch)), allow(dead_code))]
+    // Perft's move-list fallback calls it (x86-64 with std, a target
+    // without `popcnt`); elsewhere only the tests do.
+    #[cfg_attr(
+        not(any(test, all(popcnt_dispatch, not(target_feature = "popcnt")))),
+        allow(dead_code)
+    )]
     #[inline(always)]
     pub(crate) fn write_leaf_after(&self, mv: Move, leaf: &mut Leaf) {
         self.write_leaf_after_with(mv, leaf, self.castling_touch());

@@ -28,9 +28,13 @@
 //!   faster than magics, except on Zen 1 and 2, which run `pext` in
 //!   microcode and keep the magics. The other CPUs get a plain walk over
 //!   the library's move lists. This needs the `std` feature, for the CPU
-//!   check. A build whose target has `popcnt` compiles the walk once, with
-//!   `pext` when the target has a fast BMI2 (`pext_direct`, see
-//!   `build.rs`).
+//!   check. A build whose target has both `popcnt` and BMI2 compiles the
+//!   walk once, with `pext` unless the target CPU is Zen 1 or 2
+//!   (`pext_direct`, see `build.rs`). A target with `popcnt` but without
+//!   BMI2 (`-C target-cpu=x86-64-v2`, say) dispatches too, and its
+//!   fallback for CPUs without BMI2 is the full walk with magics rather
+//!   than the move-list walk (with `popcnt` assumed, the full walk is the
+//!   fast one there).
 //!
 use crate::attacks::Sliders;
 use crate::board::Leaf;
@@ -197,7 +201,7 @@ fn castling_of(board: &Board) -> Castling {
 }
 
 /// The two walks (bulk and full), written once for the build's one walk
-/// (`plain`, when the target has `popcnt` or is not x86-64) or its
+/// (`plain`, when the target has `popcnt` or is not x86-64) and its
 /// `modern` copy (`popcnt`, BMI1 and BMI2 enabled, chosen at run time).
 /// `$sliders` are the lookups above the last ply; each module defines
 /// `count`, which counts the last ply.
@@ -293,7 +297,7 @@ macro_rules! walks {
 // Each module says how its last ply is counted (`count`), the bulk of the
 // work: the modern walk has a counter for each lookup scheme and picks one
 // per node, so that its lookups need no branch there.
-#[cfg(not(popcnt_dispatch))]
+#[cfg(any(not(popcnt_dispatch), target_feature = "popcnt"))]
 mod plain {
     use super::*;
     use crate::attacks::Native;
@@ -314,7 +318,7 @@ mod plain {
 /// the walk through the library's own move list and counter, compiled
 /// anyway, so that it costs the crate's compile next to nothing (a third
 /// specialised walk was about a quarter of it).
-#[cfg(popcnt_dispatch)]
+#[cfg(all(popcnt_dispatch, not(target_feature = "popcnt")))]
 mod plain {
     use super::*;
 

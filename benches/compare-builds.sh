@@ -7,7 +7,7 @@
 # spread (min and max), with callgrind instruction counts of one search
 # round per crate beside the times. One binary's ratio is good to only
 # about +-5-10% (a shift of magicboard's code by 0x30 bytes once cost 17%
-# at identical instruction counts; issue 23), so a claim is the median
+# at identical instruction counts), so a claim is the median
 # over builds, with its spread.
 #
 #   benches/compare-builds.sh          # full: about 12 min on a busy 2-core machine once built

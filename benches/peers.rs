@@ -1,5 +1,5 @@
 //! magicboard side by side with cozy-chess 0.3.4 and chess 3.2.0 (both MIT,
-//! dev-dependencies only) on the five CPW positions of issue 4, single
+//! dev-dependencies only) on the five CPW positions, single
 //! thread, in two modes:
 //!
 //! * `bulk`: the last ply is counted, not made: each crate's fastest

@@ -27,7 +27,7 @@ pub struct BenchPosition {
     pub full_depth: u32,
 }
 
-/// The five CPW positions of issue 4 (start, Kiwipete, 3, 4, 5).
+/// The five CPW positions (start, Kiwipete, 3, 4, 5).
 pub const CPW5: [BenchPosition; 5] = [
     BenchPosition {
         name: "startpos",

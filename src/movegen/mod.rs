@@ -40,5 +40,5 @@ mod castling_tests;
 #[cfg(test)]
 mod effect_tests;
 
-pub(crate) use fast::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING};
+pub(crate) use fast::{ALL, ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING};
 pub(crate) use sink::{Counter, EachMove};

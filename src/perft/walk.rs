@@ -38,7 +38,9 @@
 //!
 use crate::attacks::Sliders;
 use crate::board::Leaf;
-use crate::movegen::{ANY_CASTLING, Castling, Counter, EachMove, NO_CASTLING, STANDARD_CASTLING};
+use crate::movegen::{
+    ALL, ANY_CASTLING, Castling, Counter, EachMove, NO_CASTLING, STANDARD_CASTLING,
+};
 use crate::{Bitboard, Board, Move};
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
@@ -268,7 +270,7 @@ macro_rules! walks {
         #[inline(never)]
         fn count_with<L: Sliders, const C: Castling>(board: &Board) -> u64 {
             let mut counter = Counter(0);
-            board.generate_legal_per_colour::<L, _, C>(&mut counter);
+            board.generate_per_colour::<L, _, ALL, C>(&mut counter);
             counter.0
         }
 

@@ -1,9 +1,10 @@
-//! What a move does, stated once: [`Effect`] lists the pieces a move
-//! takes off the board and puts on it, the castling rights left after it
-//! and the en-passant square it creates.
+//! What a move does, stated once: [`Board::placement`] names the pieces a
+//! move takes off the board and puts on it, and [`Effect`] adds the
+//! castling rights left after it and the en-passant square it creates.
 //!
 //! The queries that describe a move without making it read it here:
-//! [`Board::hash_after`] and [`Board::piece_delta`]. The two hot paths that
+//! [`Board::hash_after`] and [`Board::piece_delta`] (the effect), and
+//! [`Board::gives_check`] (the placement only). The two hot paths that
 //! make moves, `make_move` (`make.rs`) and perft's lean leaf (`leaf.rs`),
 //! keep their own straight-line code for speed, and a test checks them
 //! against this statement move by move (in `movegen/effect_tests.rs`: it

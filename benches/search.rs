@@ -698,7 +698,7 @@ impl Jordan {
         ep: Option<chess::Square>,
         out: &mut Moves<chess::ChessMove>,
     ) {
-        use chess::{File, Piece, Square};
+        use chess::Piece;
         let (from, mut to) = (mv.get_source(), mv.get_dest());
         let piece = board.piece_on(from).expect("a legal move's piece");
         let victim = if theirs & chess::BitBoard::from_square(to) != chess::EMPTY {
@@ -710,12 +710,7 @@ impl Jordan {
         };
         if piece == Piece::King && from.to_index().abs_diff(to.to_index()) == 2 {
             // Castling (king two squares): the canonical key names the rook.
-            let rook_file = if to.get_file() == File::G {
-                File::H
-            } else {
-                File::A
-            };
-            to = Square::make_square(to.get_rank(), rook_file);
+            to = Self::castling_rook(to);
         }
         let promotion = mv.get_promotion().map_or(0, |p| p.to_index() as u32);
         out.push(
@@ -728,20 +723,27 @@ impl Jordan {
         );
     }
 
+    /// The castling rook's square for a king's two-square castling move
+    /// to `to` (the canonical key's destination for castling).
+    #[inline(always)]
+    fn castling_rook(to: chess::Square) -> chess::Square {
+        use chess::{File, Square};
+        let rook_file = if to.get_file() == File::G {
+            File::H
+        } else {
+            File::A
+        };
+        Square::make_square(to.get_rank(), rook_file)
+    }
+
     /// A quiet move: no victim, and no mover needed for its key (which
     /// the king's square tells for castling).
     #[inline(always)]
     fn push_quiet(king: chess::Square, mv: chess::ChessMove, out: &mut Moves<chess::ChessMove>) {
-        use chess::{File, Square};
         let (from, mut to) = (mv.get_source(), mv.get_dest());
         if from == king && from.to_index().abs_diff(to.to_index()) == 2 {
             // Castling (king two squares): the canonical key names the rook.
-            let rook_file = if to.get_file() == File::G {
-                File::H
-            } else {
-                File::A
-            };
-            to = Square::make_square(to.get_rank(), rook_file);
+            to = Self::castling_rook(to);
         }
         let promotion = mv.get_promotion().map_or(0, |p| p.to_index() as u32);
         out.push(

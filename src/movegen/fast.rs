@@ -11,9 +11,10 @@
 //! and from/to masks. Perft asks for everything with full masks, which
 //! fold away. The side to move is a run-time value (its pawn geometry, a
 //! [`PawnDir`], comes from a table), so one copy serves both sides; only
-//! perft's leaf counter asks for a copy per colour
-//! ([`Board::generate_per_colour`]) and per castling case
-//! ([`Castling`]).
+//! perft's leaf counter and the search's callback forms
+//! (`for_each_capture`, `for_each_quiet`) ask for a copy per colour
+//! ([`Board::generate_per_colour`]), and the counter one per castling
+//! case too ([`Castling`]).
 
 use super::sink::{Any, Counter, ForEach, Sink};
 use crate::attacks::{

@@ -52,7 +52,7 @@ start=$SECONDS
 # --- installing ----------------------------------------------------------
 
 have_rust_target() {
-    rustup target list --installed 2>/dev/null | grep -qx "$1" ||
+    rustup target list --installed 2>/dev/null | grep -x "$1" >/dev/null ||
         { command -v rustup >/dev/null 2>&1 && timeout 300 rustup target add "$1"; }
 }
 

@@ -48,7 +48,7 @@ else
 fi
 
 step "no_std: cross-build for $NO_STD_TARGET"
-have_target() { rustup target list --installed 2>/dev/null | grep -qx "$NO_STD_TARGET"; }
+have_target() { rustup target list --installed 2>/dev/null | grep -x "$NO_STD_TARGET" >/dev/null; }
 if command -v rustup >/dev/null 2>&1 && { have_target || timeout 300 rustup target add "$NO_STD_TARGET"; }; then
     cargo build -p magicboard --lib --no-default-features --features serde --target "$NO_STD_TARGET"
     cargo build --release --manifest-path "$CHECK_CRATE" --target-dir "$CHECK_TARGET_DIR" \
@@ -145,8 +145,11 @@ out=$(./target/release/examples/perft 4 2>/dev/null)
 # Published count (CPW "Perft Results", start position, depth 4).
 grep -qx 'Nodes searched: 197281' <<<"$out" || { echo "$out"; exit 1; }
 echo "perft example: Nodes searched: 197281"
-./target/release/examples/attacks d5
-./target/release/examples/attacks d5 | grep -q 'white attacks d5 2 time(s): Nc3 Pe4'
+# Captured first: `| grep -q` would close the pipe at the first match and the
+# example's later prints would fail with a broken pipe.
+out=$(./target/release/examples/attacks d5)
+echo "$out"
+grep -qF 'white attacks d5 2 time(s): Nc3 Pe4' <<<"$out" || exit 1
 
 step "python-chess (an independent UCI client and move generator) for the next steps"
 have_python_chess() { python3 -c 'import chess.engine' 2>/dev/null; }

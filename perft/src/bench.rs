@@ -47,7 +47,7 @@ pub fn run(bulk: bool, global: &Global) -> Result<(), Failure> {
         "full (every leaf made)"
     };
     if !global.json {
-        println!("perft benchmark, {threads} thread(s), {mode}");
+        outln!("perft benchmark, {threads} thread(s), {mode}");
     }
     let (mut nodes, mut seconds, mut ok) = (0u64, 0f64, true);
     let mut rows = Vec::new();
@@ -59,7 +59,7 @@ pub fn run(bulk: bool, global: &Global) -> Result<(), Failure> {
         let verdict = if n == expected { "ok" } else { "WRONG" };
         ok &= n == expected;
         if !global.json {
-            println!(
+            outln!(
                 "{name:<10} depth {depth}  {n:>11} nodes  {s:>7.3} s  {:>7.1} Mnps  {verdict}",
                 mnps(n, s)
             );
@@ -78,7 +78,7 @@ pub fn run(bulk: bool, global: &Global) -> Result<(), Failure> {
             "mnps": mnps(nodes, seconds), "ok": ok,
         }));
     } else {
-        println!(
+        outln!(
             "{:<10}          {nodes:>11} nodes  {seconds:>7.3} s  {:>7.1} Mnps",
             "total",
             mnps(nodes, seconds)

@@ -58,6 +58,6 @@ pub fn summary(
 
 /// The total and time lines.
 pub fn print_total(nodes: u64, seconds: f64) {
-    println!("Nodes searched: {nodes}");
-    println!("Time: {seconds:.3} s ({:.1} Mnps)", mnps(nodes, seconds));
+    outln!("Nodes searched: {nodes}");
+    outln!("Time: {seconds:.3} s ({:.1} Mnps)", mnps(nodes, seconds));
 }

@@ -105,7 +105,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     if global.json {
         print_json(&to_json(&report, fen, name));
     } else {
-        print!("{report}");
+        out!("{report}");
     }
     match &report.divergence {
         None => Ok(()),

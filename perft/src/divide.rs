@@ -38,7 +38,7 @@ pub fn run(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(),
         let (split, hook) =
             rootwise::divide(board, &below, progress_wanted(global), partial, |mv, n| {
                 if !global.json {
-                    println!("{mv}: {n}");
+                    outln!("{mv}: {n}");
                 }
             });
         (split, Some(hook))
@@ -58,7 +58,7 @@ pub fn run(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(),
         print_json(&value);
         return Ok(());
     }
-    println!();
+    outln!();
     print_total(nodes, seconds);
     Ok(())
 }

@@ -180,23 +180,23 @@ pub fn run(
             "hash_mb": global.hash, "failures": failed,
         }));
     } else {
-        println!("Suite:     {}", path.display());
-        println!("Positions: {}", entries.len());
-        println!("Checks:    {checks}");
-        println!("Passed:    {passed}");
-        println!("Failed:    {}", failures.len());
+        outln!("Suite:     {}", path.display());
+        outln!("Positions: {}", entries.len());
+        outln!("Checks:    {checks}");
+        outln!("Passed:    {passed}");
+        outln!("Failed:    {}", failures.len());
         if skipped > 0 {
-            println!("Skipped:   {skipped} (deeper depths of failed positions)");
+            outln!("Skipped:   {skipped} (deeper depths of failed positions)");
         }
-        println!("Nodes:     {nodes}");
-        println!(
+        outln!("Nodes:     {nodes}");
+        outln!(
             "Time:      {seconds:.3} s ({:.1} Mnps, {threads} threads, hash {} MiB)",
             mnps(nodes, seconds),
             global.hash
         );
         if let Some(first) = failures.first() {
-            println!();
-            println!(
+            outln!();
+            outln!(
                 "First mismatch: line {}, depth {}: expected {}, got {} ({:+})",
                 first.line,
                 first.depth,
@@ -204,16 +204,19 @@ pub fn run(
                 first.got,
                 i128::from(first.got) - i128::from(first.expected)
             );
-            println!("FEN: {}", first.fen);
-            println!("Divide at depth {}:", first.depth);
+            outln!("FEN: {}", first.fen);
+            outln!("Divide at depth {}:", first.depth);
             for (mv, n) in &first.divide {
-                println!("{mv}: {n}");
+                outln!("{mv}: {n}");
             }
-            println!("total {} vs expected {}", first.got, first.expected);
+            outln!("total {} vs expected {}", first.got, first.expected);
             for f in &failures[1..] {
-                println!(
+                outln!(
                     "mismatch: line {}, depth {}: expected {}, got {}",
-                    f.line, f.depth, f.expected, f.got
+                    f.line,
+                    f.depth,
+                    f.expected,
+                    f.got
                 );
             }
         }

@@ -81,6 +81,24 @@ fn interrupted(signal: i32, name: &str) -> ! {
     std::process::exit(128 + signal)
 }
 
+/// Ends the tool when stdout is a pipe whose reader has gone (`perft
+/// --divide | head -3`): every group is ended, nothing more is printed, and
+/// the status is 141 (128 + SIGPIPE), what a shell reports for a program
+/// killed by SIGPIPE. The tool does not let SIGPIPE kill it, because
+/// `diverge` writes to other programs' pipes and must see their end as an
+/// error.
+pub fn stdout_closed() -> ! {
+    // `try_lock`: after an interrupt the watcher holds the lock for good
+    // and has already ended the groups.
+    if let Ok(groups) = GROUPS.try_lock() {
+        for &pgid in groups.iter() {
+            kill_group(pgid);
+        }
+        std::mem::forget(groups);
+    }
+    std::process::exit(141)
+}
+
 /// Sends SIGKILL to every process of the group `pgid`.
 fn kill_group(pgid: u32) {
     #[cfg(unix)]

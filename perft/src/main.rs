@@ -18,7 +18,9 @@
 //! benchmark count, incomplete merge, another generator that disagrees), 2
 //! on bad input (arguments, FEN, unreadable or malformed files, a suite
 //! with nothing to check, a program under `diverge` that fails), 128 + the
-//! signal when interrupted (130 for SIGINT: see `interrupt`).
+//! signal when interrupted (130 for SIGINT: see `interrupt`), 141 when
+//! stdout is a pipe closed by its reader (`perft --divide | head -3`), as a
+//! program killed by SIGPIPE; nothing is printed then.
 //!
 //! Each command takes only the options that mean something for it (clap
 //! refuses the others): `--threads` and `--hash` where something is
@@ -31,6 +33,24 @@
 //! `shard` (`split`, `run-shard`, `merge`) and `diverge`. All chess logic, counting and
 //! threading is the library's ([`magicboard::Perft`]); these files parse
 //! arguments and files and print.
+
+/// `print!` to stdout through [`write_out`]: a closed pipe ends the tool
+/// quietly instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::write_out(format_args!($($arg)*))
+    };
+}
+
+/// `println!` to stdout through [`write_out`].
+macro_rules! outln {
+    () => {
+        $crate::write_out(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::write_out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 mod bench;
 mod count;
@@ -337,9 +357,24 @@ fn mnps(nodes: u64, seconds: f64) -> f64 {
     nodes as f64 / seconds.max(1e-9) / 1e6
 }
 
+/// Writes to stdout. When the reader has closed the pipe, the tool ends
+/// with status 141 and prints nothing more (see [`interrupt::stdout_closed`]);
+/// any other write error ends it with a message and status 1. `println!`
+/// would panic in both cases.
+fn write_out(args: std::fmt::Arguments) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            interrupt::stdout_closed();
+        }
+        eprintln!("perft: cannot write to stdout: {e}");
+        std::process::exit(1);
+    }
+}
+
 fn print_json(value: &serde_json::Value) {
     match serde_json::to_string_pretty(value) {
-        Ok(text) => println!("{text}"),
+        Ok(text) => outln!("{text}"),
         Err(e) => eprintln!("perft: cannot write JSON: {e}"),
     }
 }

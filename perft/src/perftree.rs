@@ -17,14 +17,14 @@ pub fn run(depth: u32, fen: &str, moves: &[String], global: &Global) -> Result<(
     let table = global.table()?;
     let split = counter(depth, true, global.threads_or(None), table.as_ref()).divide(&board);
     for (mv, n) in &split {
-        println!("{} {n}", board.uci(*mv));
+        outln!("{} {n}", board.uci(*mv));
     }
-    println!();
+    outln!();
     let total: u64 = if depth == 0 {
         1
     } else {
         split.iter().map(|(_, n)| n).sum()
     };
-    println!("{total}");
+    outln!("{total}");
     Ok(())
 }

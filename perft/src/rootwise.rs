@@ -106,8 +106,8 @@ impl State {
         match partial {
             Partial::Nothing => {}
             Partial::DivideText => {
-                println!();
-                println!(
+                outln!();
+                outln!(
                     "partial: {} of {} root moves (interrupted by {signal})",
                     self.done.len(),
                     self.total

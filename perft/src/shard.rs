@@ -130,12 +130,12 @@ pub fn split(
             "split_depth": split_depth, "positions": body.len(), "sequences": sequences,
         }));
     } else {
-        println!(
+        outln!(
             "Wrote {} distinct positions ({sequences} move sequences) {split_depth} plies below the root to {}",
             body.len(),
             out.display()
         );
-        println!(
+        outln!(
             "Split id {id}; count each shard with: perft run-shard {} --shard i/n  (depth {})",
             out.display(),
             depth - split_depth
@@ -339,7 +339,7 @@ pub fn run_shard(
         std::fs::write(out, format!("{text}\n"))
             .map_err(|e| Failure::input(format!("cannot write {}: {e}", out.display())))?;
     }
-    println!("{text}");
+    outln!("{text}");
     Ok(())
 }
 
@@ -412,15 +412,15 @@ pub fn merge(files: &[PathBuf], global: &Global) -> Result<(), Failure> {
             "shard_seconds": seconds,
         }));
     } else {
-        println!(
+        outln!(
             "Shards: {n} of {n} (split {}, depth {total_depth} = {} + {}, {positions} positions)",
             first.id,
             first.split_depth,
             first.depth,
             n = first.shards
         );
-        println!("Nodes searched: {nodes}");
-        println!(
+        outln!("Nodes searched: {nodes}");
+        outln!(
             "Shard time: {seconds:.3} s in total ({:.1} Mnps per shard-second)",
             mnps(nodes, seconds)
         );

@@ -1612,3 +1612,42 @@ fn perft_cli_refuses_an_impossible_hash_size() {
         assert!(stderr.contains("--hash"), "{stderr}");
     }
 }
+
+#[test]
+#[cfg(unix)]
+fn a_closed_stdout_ends_the_tool_quietly() {
+    use std::io::{BufRead, BufReader};
+    // `perft --divide | head -1`: the reader goes after one line, while the
+    // tool still has root moves to print (one thread, depth 7: seconds).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_perft"))
+        .args(["--depth", "7", "--divide", "--threads", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.contains(": "), "{first}");
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(141), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_failing_stdout_is_an_error_not_a_panic() {
+    let out = Command::new(env!("CARGO_BIN_EXE_perft"))
+        .args(["--depth", "3", "--divide"])
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        "perft: cannot write to stdout: No space left on device (os error 28)\n"
+    );
+}

@@ -123,6 +123,14 @@ fn check_position(b: &Board, rng: &mut Xoshiro256PlusPlus, context: &dyn Fn() ->
             pseudo.contains(mv),
             "legal {mv:?} not pseudo-legal on {b:?}"
         );
+        // The unguarded make plays a legal move exactly as the guarded one.
+        let mut guarded = b.clone();
+        let undo = guarded.make_move(*mv);
+        let undo_unchecked = scratch.make_move_unchecked(*mv);
+        assert_eq!(scratch, guarded, "make_move_unchecked({mv:?}) on {b:?}");
+        assert_eq!(undo_unchecked, undo, "undo of {mv:?} on {b:?}");
+        scratch.unmake_move(*mv, undo_unchecked);
+        assert_eq!(&scratch, b, "unmake of unchecked {mv:?} ({})", context());
     }
     assert_same_moves(
         b,

@@ -419,16 +419,16 @@ impl BoardBuilder {
                         file: Some(file),
                     });
                 }
-                board.castling.set(color, side, Some(file));
+                board.state.castling.set(color, side, Some(file));
             }
         }
-        board.side = self.side;
-        board.chess960 = self.mode == CastlingMode::Chess960 || !board.castling_is_standard();
+        board.state.side = self.side;
+        board.state.chess960 = self.mode == CastlingMode::Chess960 || !board.castling_is_standard();
 
         // En passant: checked, then kept only when a pawn of the side to move
         // stands beside the double-stepped pawn.
         if let Some(sq) = self.en_passant {
-            let us = board.side;
+            let us = board.state.side;
             if sq.rank() != Rank::Sixth.relative_to(us) {
                 return Err(PositionError::EnPassantWrongRank(sq));
             }
@@ -448,21 +448,21 @@ impl BoardBuilder {
             if !(attacks::pawn_attacks(!us, sq) & board.colored_pieces(us, PieceKind::Pawn))
                 .is_empty()
             {
-                board.ep = Some(sq);
+                board.state.ep = Some(sq);
             }
         }
 
-        board.halfmove = self.halfmove;
+        board.state.halfmove = self.halfmove;
         // Some tools write move number 0; like python-chess, read it as 1.
-        board.fullmove = self.fullmove.max(1);
+        board.state.fullmove = self.fullmove.max(1);
 
-        if board.is_square_attacked(board.king(!board.side), board.side) {
+        if board.is_square_attacked(board.king(!board.state.side), board.state.side) {
             return Err(PositionError::OppositeCheck);
         }
         if board.checkers().count() > 2 {
             return Err(PositionError::TooManyCheckers);
         }
-        board.hash = board.hash_from_scratch();
+        board.state.hash = board.hash_from_scratch();
         Ok(board)
     }
 

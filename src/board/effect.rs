@@ -56,7 +56,7 @@ impl Board {
     /// ran a fifth more instructions on a returned list.
     #[inline(always)]
     pub(crate) fn placement(&self, mv: Move, mut change: impl FnMut(Change)) -> Option<PieceKind> {
-        let us = self.side;
+        let us = self.state.side;
         let kind = self.moved(mv)?;
         let (from, to) = (mv.from(), mv.to());
         if mv.is_castle() {
@@ -91,7 +91,7 @@ impl Board {
     /// of the side to move stands on its from-square.
     #[inline(always)]
     pub(crate) fn effect(&self, mv: Move) -> Option<Effect> {
-        let us = self.side;
+        let us = self.state.side;
         let (mut removed, mut added) = ([None; 2], [None; 2]);
         let (mut taken, mut put) = (0, 0);
         let kind = self.placement(mv, |change| match change {
@@ -105,7 +105,7 @@ impl Board {
             }
         })?;
         let (from, to) = (mv.from(), mv.to());
-        let mut rights = self.castling;
+        let mut rights = self.state.castling;
         let mut en_passant = None;
         if mv.is_castle() {
             for side in CastlingSide::ALL {

@@ -24,7 +24,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn moved(&self, mv: Move) -> Option<PieceKind> {
-        if !self.colored(self.side).contains(mv.from()) {
+        if !self.colored(self.state.side).contains(mv.from()) {
             return None;
         }
         self.mailbox[mv.from().index()]
@@ -41,7 +41,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn is_en_passant(&self, mv: Move) -> bool {
-        self.ep == Some(mv.to())
+        self.state.ep == Some(mv.to())
             && !mv.is_castle()
             && self.moved(mv) == Some(PieceKind::Pawn)
             && mv.from().file() != mv.to().file()
@@ -64,7 +64,7 @@ impl Board {
         if mv.is_castle() {
             return None;
         }
-        if self.colored(!self.side).contains(mv.to()) {
+        if self.colored(!self.state.side).contains(mv.to()) {
             return self.mailbox[mv.to().index()];
         }
         self.is_en_passant(mv).then_some(PieceKind::Pawn)
@@ -90,7 +90,7 @@ impl Board {
     pub(crate) fn capture_square(&self, mv: Move) -> Option<Square> {
         if self.is_en_passant(mv) {
             Some(Square::new(mv.to().file(), mv.from().rank()))
-        } else if !mv.is_castle() && self.colored(!self.side).contains(mv.to()) {
+        } else if !mv.is_castle() && self.colored(!self.state.side).contains(mv.to()) {
             Some(mv.to())
         } else {
             None

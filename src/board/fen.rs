@@ -160,8 +160,8 @@ impl Board {
             );
             board.put_piece(Color::Black, kind, Square::new(file, Rank::Eighth));
         }
-        board.castling = CastlingRights::STANDARD;
-        board.hash = board.hash_from_scratch();
+        board.state.castling = CastlingRights::STANDARD;
+        board.state.hash = board.hash_from_scratch();
         board
     }
 
@@ -368,14 +368,14 @@ impl Board {
             }
         }
         out.push(' ');
-        out.push(self.side.to_char());
+        out.push(self.state.side.to_char());
         out.push(' ');
         let before = out.len();
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                if let Some(file) = self.castling.rook_file(color, side) {
+                if let Some(file) = self.state.castling.rook_file(color, side) {
                     let c = if shredder
-                        || (self.chess960 && !self.is_outermost_rook(color, side, file))
+                        || (self.state.chess960 && !self.is_outermost_rook(color, side, file))
                     {
                         file.to_char()
                     } else if side == CastlingSide::KingSide {
@@ -390,13 +390,13 @@ impl Board {
         if out.len() == before {
             out.push('-');
         }
-        match self.ep {
+        match self.state.ep {
             Some(sq) => {
                 let _ = write!(out, " {sq}");
             }
             None => out.push_str(" -"),
         }
-        let _ = write!(out, " {} {}", self.halfmove, self.fullmove);
+        let _ = write!(out, " {} {}", self.state.halfmove, self.state.fullmove);
         out
     }
 
@@ -415,7 +415,7 @@ impl Board {
     pub(crate) fn castling_is_standard(&self) -> bool {
         Color::ALL.into_iter().all(|color| {
             let rights = [CastlingSide::KingSide, CastlingSide::QueenSide]
-                .map(|side| self.castling.rook_file(color, side));
+                .map(|side| self.state.castling.rook_file(color, side));
             if rights == [None, None] {
                 return true;
             }

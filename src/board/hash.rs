@@ -54,15 +54,15 @@ impl Board {
         }
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                if self.castling.has(color, side) {
+                if self.state.castling.has(color, side) {
                     hash ^= zobrist::castling_key(color, side);
                 }
             }
         }
-        if let Some(ep) = self.ep {
+        if let Some(ep) = self.state.ep {
             hash ^= zobrist::en_passant_key(ep.file());
         }
-        if self.side == Color::White {
+        if self.state.side == Color::White {
             hash ^= zobrist::WHITE_TO_MOVE_KEY;
         }
         hash
@@ -85,8 +85,8 @@ impl Board {
     /// }
     /// ```
     pub fn hash_after(&self, mv: Move) -> u64 {
-        let mut hash = self.hash ^ zobrist::WHITE_TO_MOVE_KEY;
-        if let Some(ep) = self.ep {
+        let mut hash = self.state.hash ^ zobrist::WHITE_TO_MOVE_KEY;
+        if let Some(ep) = self.state.ep {
             hash ^= zobrist::en_passant_key(ep.file());
         }
         let Some(effect) = self.effect(mv) else {
@@ -100,7 +100,7 @@ impl Board {
         }
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                if self.castling.has(color, side) && !effect.rights.has(color, side) {
+                if self.state.castling.has(color, side) && !effect.rights.has(color, side) {
                     hash ^= zobrist::castling_key(color, side);
                 }
             }
@@ -111,7 +111,7 @@ impl Board {
     #[inline(always)]
     pub(crate) fn put_piece(&mut self, color: Color, kind: PieceKind, sq: Square) {
         self.put_piece_unhashed(color, kind, sq);
-        self.hash ^= zobrist::piece_key(color, kind, sq);
+        self.state.hash ^= zobrist::piece_key(color, kind, sq);
     }
 
     // The `_unhashed` forms leave the hash alone: unmake restores it whole,

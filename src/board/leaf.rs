@@ -96,9 +96,9 @@ impl Board {
         let fields = Fields {
             by_kind: &mut child.by_kind,
             by_color: &mut child.by_color,
-            castling: &mut child.castling,
-            ep: &mut child.ep,
-            side: &mut child.side,
+            castling: &mut child.state.castling,
+            ep: &mut child.state.ep,
+            side: &mut child.state.side,
         };
         self.write_after(mv, touch, fields);
     }
@@ -113,7 +113,7 @@ impl Board {
         let mut touch = Bitboard::EMPTY;
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                if let Some(rook) = self.castling.rook_square(color, side) {
+                if let Some(rook) = self.state.castling.rook_square(color, side) {
                     touch |= rook.bitboard() | self.king(color).bitboard();
                 }
             }
@@ -126,12 +126,12 @@ impl Board {
     /// [`Board::castling_touch`].
     #[inline(always)]
     fn write_after(&self, mv: Move, touch: Bitboard, f: Fields<'_>) {
-        let us = self.side;
+        let us = self.state.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
         *f.by_kind = self.by_kind;
         *f.by_color = self.by_color;
-        *f.castling = self.castling;
+        *f.castling = self.state.castling;
         *f.ep = None;
         *f.side = them;
         let kind = self.mailbox[from.index()].unwrap_or(PieceKind::Pawn);
@@ -158,7 +158,7 @@ impl Board {
             f.by_color[them.index()] ^= to.bitboard();
         }
         if kind == PieceKind::Pawn {
-            if Some(to) == self.ep && captured.is_none() {
+            if Some(to) == self.state.ep && captured.is_none() {
                 let victim = Square::new(to.file(), from.rank()).bitboard();
                 f.by_kind[PieceKind::Pawn.index()] ^= victim;
                 f.by_color[them.index()] ^= victim;
@@ -181,9 +181,9 @@ impl Board {
         Leaf {
             by_kind: self.by_kind,
             by_color: self.by_color,
-            castling: self.castling,
-            ep: self.ep,
-            side: self.side,
+            castling: self.state.castling,
+            ep: self.state.ep,
+            side: self.state.side,
         }
     }
 }

@@ -10,7 +10,7 @@
 //! form, [`Board::try_make_move`], lives with the legality test in
 //! [`crate::movegen`].
 
-use super::Board;
+use super::{Board, State};
 use crate::attacks::pawn_attacks;
 use crate::zobrist;
 use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
@@ -55,12 +55,9 @@ pub(super) fn lose_castling_rights(
 /// move recorded (the piece it captured, the state before it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Undo {
+    /// The board's state before the move, restored as one block.
+    state: State,
     captured: Option<PieceKind>,
-    castling: CastlingRights,
-    ep: Option<Square>,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
     /// False when `make_move` refused the move and changed nothing.
     applied: bool,
     /// True when the capture was en passant (the pawn taken stood beside
@@ -109,7 +106,7 @@ impl Undo {
     /// ```
     #[inline]
     pub const fn castling_rights(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     /// The en-passant square before the move.
@@ -123,7 +120,7 @@ impl Undo {
     /// ```
     #[inline]
     pub const fn en_passant(&self) -> Option<Square> {
-        self.ep
+        self.state.ep
     }
 
     /// The half-move clock before the move.
@@ -136,7 +133,7 @@ impl Undo {
     /// ```
     #[inline]
     pub const fn halfmove_clock(&self) -> u32 {
-        self.halfmove
+        self.state.halfmove
     }
 
     /// The hash before the move.
@@ -149,7 +146,7 @@ impl Undo {
     /// ```
     #[inline]
     pub const fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     /// False when [`Board::make_move`] refused the move (a value that would
@@ -217,7 +214,7 @@ impl Board {
         let Some(kind) = self.mailbox[from.index()] else {
             return undo;
         };
-        let ours = self.colored(self.side);
+        let ours = self.colored(self.state.side);
         if !ours.contains(from)
             || ours.contains(to) != mv.is_castle()
             || self.mailbox[to.index()] == Some(PieceKind::King)
@@ -288,12 +285,8 @@ impl Board {
     #[inline(always)]
     fn undo_record(&self) -> Undo {
         Undo {
+            state: self.state,
             captured: None,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            hash: self.hash,
             applied: false,
             en_passant: false,
         }
@@ -303,7 +296,7 @@ impl Board {
     fn put<const HASH: bool>(&mut self, color: Color, kind: PieceKind, sq: Square) {
         self.put_piece_unhashed(color, kind, sq);
         if HASH {
-            self.hash ^= zobrist::piece_key(color, kind, sq);
+            self.state.hash ^= zobrist::piece_key(color, kind, sq);
         }
     }
 
@@ -311,7 +304,7 @@ impl Board {
     fn remove<const HASH: bool>(&mut self, color: Color, kind: PieceKind, sq: Square) {
         self.remove_piece_unhashed(color, kind, sq);
         if HASH {
-            self.hash ^= zobrist::piece_key(color, kind, sq);
+            self.state.hash ^= zobrist::piece_key(color, kind, sq);
         }
     }
 
@@ -319,17 +312,17 @@ impl Board {
     fn shift<const HASH: bool>(&mut self, color: Color, kind: PieceKind, from: Square, to: Square) {
         self.move_piece_unhashed(color, kind, from, to);
         if HASH {
-            self.hash ^=
+            self.state.hash ^=
                 zobrist::piece_key(color, kind, from) ^ zobrist::piece_key(color, kind, to);
         }
     }
 
     #[inline(always)]
     fn clear_castling<const HASH: bool>(&mut self, color: Color, side: CastlingSide) {
-        if HASH && self.castling.has(color, side) {
-            self.hash ^= zobrist::castling_key(color, side);
+        if HASH && self.state.castling.has(color, side) {
+            self.state.hash ^= zobrist::castling_key(color, side);
         }
-        self.castling.set(color, side, None);
+        self.state.castling.set(color, side, None);
     }
 
     /// Plays `mv`, moving `kind` (the piece on its from-square): the body
@@ -337,19 +330,20 @@ impl Board {
     /// `HASH`.
     #[inline(always)]
     fn apply<const HASH: bool>(&mut self, mv: Move, kind: PieceKind, mut undo: Undo) -> Undo {
-        let us = self.side;
+        let us = self.state.side;
         let them = !us;
         let from = mv.from();
         let to = mv.to();
         undo.applied = true;
 
-        if let Some(ep) = self.ep.take() {
+        let ep_before = self.state.ep.take();
+        if let Some(ep) = ep_before {
             if HASH {
-                self.hash ^= zobrist::en_passant_key(ep.file());
+                self.state.hash ^= zobrist::en_passant_key(ep.file());
             }
         }
         if HASH {
-            self.halfmove = self.halfmove.saturating_add(1);
+            self.state.halfmove = self.state.halfmove.saturating_add(1);
         }
 
         if mv.is_castle() {
@@ -366,19 +360,19 @@ impl Board {
                 self.remove::<HASH>(them, captured, to);
                 undo.captured = Some(captured);
                 if HASH {
-                    self.halfmove = 0;
+                    self.state.halfmove = 0;
                 }
             }
             self.shift::<HASH>(us, kind, from, to);
             if kind == PieceKind::Pawn {
                 if HASH {
-                    self.halfmove = 0;
+                    self.state.halfmove = 0;
                 }
                 let double = mv.is_double_push(PieceKind::Pawn);
                 let victim = Square::new(to.file(), from.rank());
                 // En passant takes the pawn beside the mover, and only when
                 // it is there (any move value must keep the board consistent).
-                if Some(to) == undo.ep
+                if Some(to) == ep_before
                     && target.is_none()
                     && self.colored_pieces(them, PieceKind::Pawn).contains(victim)
                 {
@@ -387,9 +381,9 @@ impl Board {
                     undo.en_passant = true;
                 } else if double {
                     if let Some(skipped) = self.en_passant_after_double(us, from, to) {
-                        self.ep = Some(skipped);
+                        self.state.ep = Some(skipped);
                         if HASH {
-                            self.hash ^= zobrist::en_passant_key(skipped.file());
+                            self.state.hash ^= zobrist::en_passant_key(skipped.file());
                         }
                     }
                 } else if let Some(promo) = mv.promotion() {
@@ -399,25 +393,32 @@ impl Board {
             }
             // Only king moves and moves touching a first rank (where the
             // castling rooks stand) can change castling rights.
-            if !self.castling.is_empty()
+            if !self.state.castling.is_empty()
                 && (kind == PieceKind::King
                     || !((from.bitboard() | to.bitboard()) & Bitboard::BACK_RANKS).is_empty())
             {
-                let hash = &mut self.hash;
-                lose_castling_rights(&mut self.castling, kind, us, from, to, |color, side| {
-                    if HASH {
-                        *hash ^= zobrist::castling_key(color, side);
-                    }
-                });
+                let hash = &mut self.state.hash;
+                lose_castling_rights(
+                    &mut self.state.castling,
+                    kind,
+                    us,
+                    from,
+                    to,
+                    |color, side| {
+                        if HASH {
+                            *hash ^= zobrist::castling_key(color, side);
+                        }
+                    },
+                );
             }
         }
 
-        self.side = them;
+        self.state.side = them;
         if HASH {
-            self.hash ^= zobrist::WHITE_TO_MOVE_KEY;
+            self.state.hash ^= zobrist::WHITE_TO_MOVE_KEY;
         }
         if HASH && us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
+            self.state.fullmove = self.state.fullmove.saturating_add(1);
         }
         undo
     }
@@ -522,16 +523,14 @@ impl Board {
     #[inline(always)]
     pub(crate) fn restore(&mut self, mv: Move, undo: Undo) {
         self.restore_pieces(mv, undo);
-        self.halfmove = undo.halfmove;
-        self.fullmove = undo.fullmove;
-        self.hash = undo.hash;
+        self.state = undo.state;
     }
 
-    /// The pieces, side, castling rights and en passant of a takeback.
+    /// The pieces of a takeback (the side to move is still the opponent's).
     #[inline(always)]
     fn restore_pieces(&mut self, mv: Move, undo: Undo) {
         if undo.applied {
-            let them = self.side;
+            let them = self.state.side;
             let us = !them;
             let from = mv.from();
             let to = mv.to();
@@ -559,10 +558,7 @@ impl Board {
                     self.put_piece_unhashed(them, captured, at);
                 }
             }
-            self.side = us;
         }
-        self.castling = undo.castling;
-        self.ep = undo.ep;
     }
 }
 
@@ -596,20 +592,20 @@ impl Board {
             return None;
         }
         let undo = NullUndo {
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            hash: self.hash,
+            ep: self.state.ep,
+            halfmove: self.state.halfmove,
+            fullmove: self.state.fullmove,
+            hash: self.state.hash,
         };
-        if let Some(ep) = self.ep.take() {
-            self.hash ^= zobrist::en_passant_key(ep.file());
+        if let Some(ep) = self.state.ep.take() {
+            self.state.hash ^= zobrist::en_passant_key(ep.file());
         }
-        self.halfmove = self.halfmove.saturating_add(1);
-        if self.side == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
+        self.state.halfmove = self.state.halfmove.saturating_add(1);
+        if self.state.side == Color::Black {
+            self.state.fullmove = self.state.fullmove.saturating_add(1);
         }
-        self.side = !self.side;
-        self.hash ^= zobrist::WHITE_TO_MOVE_KEY;
+        self.state.side = !self.state.side;
+        self.state.hash ^= zobrist::WHITE_TO_MOVE_KEY;
         debug_assert!(
             self.is_consistent(),
             "inconsistent after a null move: {self:?}"
@@ -629,10 +625,10 @@ impl Board {
     /// assert_eq!(board, Board::startpos());
     /// ```
     pub fn unmake_null_move(&mut self, undo: NullUndo) {
-        self.side = !self.side;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.fullmove = undo.fullmove;
-        self.hash = undo.hash;
+        self.state.side = !self.state.side;
+        self.state.ep = undo.ep;
+        self.state.halfmove = undo.halfmove;
+        self.state.fullmove = undo.fullmove;
+        self.state.hash = undo.hash;
     }
 }

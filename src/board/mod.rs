@@ -82,18 +82,40 @@ use core::fmt;
 /// assert!(!board.is_square_attacked(Square::E4, Color::Black));
 /// assert!(board.is_square_attacked(Square::F6, Color::Black));
 /// ```
-#[derive(Clone, PartialEq, Eq)]
+#[derive(PartialEq, Eq)]
 pub struct Board {
     by_kind: [Bitboard; 6],
     by_color: [Bitboard; 2],
     mailbox: [Option<PieceKind>; 64],
-    castling: CastlingRights,
-    side: Color,
-    ep: Option<Square>,
+    state: State,
+}
+
+/// Everything but the pieces, in one block: make saves it into the
+/// [`Undo`] and unmake restores it with a few wide copies, not a load and
+/// a store per field (2.2% fewer instructions in `benches/search.rs`).
+/// `chess960`, which no move changes, fills the block's last byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct State {
+    hash: u64,
     halfmove: u32,
     fullmove: u32,
-    hash: u64,
+    castling: CastlingRights,
+    ep: Option<Square>,
+    side: Color,
     chess960: bool,
+}
+
+impl State {
+    /// An empty board's: White to move, no rights, move 1.
+    const EMPTY: State = State {
+        hash: 0,
+        halfmove: 0,
+        fullmove: 1,
+        castling: CastlingRights::NONE,
+        ep: None,
+        side: Color::White,
+        chess960: false,
+    };
 }
 
 /// # Check, pins and attacks
@@ -110,13 +132,7 @@ impl Board {
             by_kind: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
             mailbox: [None; 64],
-            castling: CastlingRights::NONE,
-            side: Color::White,
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
-            chess960: false,
+            state: State::EMPTY,
         }
     }
 
@@ -188,7 +204,7 @@ impl Board {
         // Steppers by table; of the sliders only those on the king's lines
         // (on an empty board) can check, and the squares between decide:
         // usually no slider lookup at all.
-        let us = self.side;
+        let us = self.state.side;
         let them = !us;
         let king = self.king(us);
         let theirs = self.colored(them);
@@ -231,7 +247,7 @@ impl Board {
     /// assert!(board.in_check());
     /// ```
     pub fn pinned(&self) -> Bitboard {
-        let us = self.side;
+        let us = self.state.side;
         self.checkers_and_pinned(us, self.king(us), self.occupied())
             .1
     }
@@ -264,6 +280,23 @@ impl Board {
             }
         }
         (checkers, pinned)
+    }
+}
+
+impl Clone for Board {
+    /// The pieces, then the state. Copied as one block of 152 bytes, the
+    /// board was a call to `memcpy` in perft's copy-make (full perft: 0.4%
+    /// more instructions); in two parts, 128 and 24 bytes, both are inline.
+    #[inline]
+    fn clone(&self) -> Board {
+        let mut board = Board {
+            by_kind: self.by_kind,
+            by_color: self.by_color,
+            mailbox: self.mailbox,
+            state: State::EMPTY,
+        };
+        board.state = self.state;
+        board
     }
 }
 

@@ -19,7 +19,7 @@ impl Board {
     /// ```
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
-        self.side
+        self.state.side
     }
 
     /// Every piece of `kind`, both colours.
@@ -165,7 +165,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     /// The en-passant target square (the square a pawn skipped with its
@@ -183,7 +183,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn en_passant(&self) -> Option<Square> {
-        self.ep
+        self.state.ep
     }
 
     /// Half-moves since the last capture or pawn move (for the fifty-move rule).
@@ -195,7 +195,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove
+        self.state.halfmove
     }
 
     /// The move number, starting at 1 and increasing after each Black move.
@@ -210,7 +210,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
+        self.state.fullmove
     }
 
     /// True when the board plays Chess960 castling: it was parsed as a
@@ -225,7 +225,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn is_chess960(&self) -> bool {
-        self.chess960
+        self.state.chess960
     }
 
     /// The notation this board writes castling in: [`CastlingMode::Chess960`]
@@ -238,7 +238,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn castling_mode(&self) -> CastlingMode {
-        CastlingMode::from_chess960(self.chess960)
+        CastlingMode::from_chess960(self.state.chess960)
     }
 
     /// True when `self` and `other` are the same position: the same pieces
@@ -256,10 +256,10 @@ impl Board {
     pub fn same_position(&self, other: &Board) -> bool {
         self.by_kind == other.by_kind
             && self.by_color == other.by_color
-            && self.side == other.side
-            && self.castling == other.castling
-            && self.ep == other.ep
-            && self.chess960 == other.chess960
+            && self.state.side == other.state.side
+            && self.state.castling == other.state.castling
+            && self.state.ep == other.state.ep
+            && self.state.chess960 == other.state.chess960
     }
 
     /// The Polyglot-compatible Zobrist hash, kept up to date incrementally by
@@ -271,6 +271,6 @@ impl Board {
     /// ```
     #[inline(always)]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 }

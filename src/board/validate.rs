@@ -69,6 +69,6 @@ impl Board {
             && (0..64).all(|i| self.mailbox[i].is_some() == (union.0 >> i & 1 != 0))
             && self.colored_pieces(Color::White, PieceKind::King).count() == 1
             && self.colored_pieces(Color::Black, PieceKind::King).count() == 1
-            && self.hash == self.hash_from_scratch()
+            && self.state.hash == self.hash_from_scratch()
     }
 }

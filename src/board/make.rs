@@ -58,6 +58,9 @@ pub struct Undo {
     /// The board's state before the move, restored as one block.
     state: State,
     captured: Option<PieceKind>,
+    /// The kind of the piece moved (the pawn, for a promotion): unmake
+    /// moves it back without reading the mailbox.
+    moved: PieceKind,
     /// False when `make_move` refused the move and changed nothing.
     applied: bool,
     /// True when the capture was en passant (the pawn taken stood beside
@@ -287,6 +290,7 @@ impl Board {
         Undo {
             state: self.state,
             captured: None,
+            moved: PieceKind::Pawn,
             applied: false,
             en_passant: false,
         }
@@ -335,6 +339,7 @@ impl Board {
         let from = mv.from();
         let to = mv.to();
         undo.applied = true;
+        undo.moved = kind;
 
         let ep_before = self.state.ep.take();
         if let Some(ep) = ep_before {
@@ -541,13 +546,14 @@ impl Board {
                 self.put_piece_unhashed(us, PieceKind::King, from);
                 self.put_piece_unhashed(us, PieceKind::Rook, to);
             } else {
-                let mut kind = self.mailbox[to.index()].unwrap_or(PieceKind::Pawn);
                 if mv.promotion().is_some() {
-                    self.remove_piece_unhashed(us, kind, to);
-                    kind = PieceKind::Pawn;
-                    self.put_piece_unhashed(us, kind, from);
+                    // What stands on `to` (a pawn that did not promote, for
+                    // a double step or en passant with a promotion field).
+                    let placed = self.mailbox[to.index()].unwrap_or(PieceKind::Pawn);
+                    self.remove_piece_unhashed(us, placed, to);
+                    self.put_piece_unhashed(us, PieceKind::Pawn, from);
                 } else {
-                    self.move_piece_unhashed(us, kind, to, from);
+                    self.move_piece_unhashed(us, undo.moved, to, from);
                 }
                 if let Some(captured) = undo.captured {
                     let at = if undo.en_passant {

@@ -347,11 +347,10 @@ impl Board {
                 self.state.hash ^= zobrist::en_passant_key(ep.file());
             }
         }
-        if HASH {
-            self.state.halfmove = self.state.halfmove.saturating_add(1);
-        }
-
         if mv.is_castle() {
+            if HASH {
+                self.state.halfmove = self.state.halfmove.saturating_add(1);
+            }
             let (king_to, rook_to) = mv.castle_destinations();
             self.remove::<HASH>(us, PieceKind::King, from);
             self.remove::<HASH>(us, PieceKind::Rook, to);
@@ -361,18 +360,20 @@ impl Board {
             self.clear_castling::<HASH>(us, CastlingSide::QueenSide);
         } else {
             let target = self.mailbox[to.index()];
+            if HASH {
+                // Captures and pawn moves reset the clock.
+                self.state.halfmove = if target.is_some() || kind == PieceKind::Pawn {
+                    0
+                } else {
+                    self.state.halfmove.saturating_add(1)
+                };
+            }
             if let Some(captured) = target {
                 self.remove::<HASH>(them, captured, to);
                 undo.captured = Some(captured);
-                if HASH {
-                    self.state.halfmove = 0;
-                }
             }
             self.shift::<HASH>(us, kind, from, to);
             if kind == PieceKind::Pawn {
-                if HASH {
-                    self.state.halfmove = 0;
-                }
                 let double = mv.is_double_push(PieceKind::Pawn);
                 let victim = Square::new(to.file(), from.rank());
                 // En passant takes the pawn beside the mover, and only when

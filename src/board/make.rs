@@ -547,7 +547,9 @@ impl Board {
                 self.put_piece_unhashed(us, PieceKind::King, from);
                 self.put_piece_unhashed(us, PieceKind::Rook, to);
             } else {
-                if mv.promotion().is_some() {
+                // Only a pawn promotes (`Move::placed_kind`); most moves are
+                // not pawns', and skip decoding the promotion field.
+                if undo.moved == PieceKind::Pawn && mv.promotion().is_some() {
                     // What stands on `to` (a pawn that did not promote, for
                     // a double step or en passant with a promotion field).
                     let placed = self.mailbox[to.index()].unwrap_or(PieceKind::Pawn);

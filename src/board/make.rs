@@ -217,12 +217,7 @@ impl Board {
         let Some(kind) = self.mailbox[from.index()] else {
             return undo;
         };
-        let ours = self.colored(self.state.side);
-        if !ours.contains(from)
-            || ours.contains(to) != mv.is_castle()
-            || self.mailbox[to.index()] == Some(PieceKind::King)
-            || !self.can_apply_special(mv, kind)
-        {
+        if !self.can_apply(mv, from, to, kind) {
             return undo;
         }
         let undo = self.apply::<true>(mv, kind, undo);
@@ -241,8 +236,9 @@ impl Board {
     /// [`Board::unmake_move`] takes it back. Any other move leaves the
     /// board in an unspecified state (later answers may be wrong, or
     /// panic), never undefined behaviour; debug builds assert that the move
-    /// is legal. Untrusted moves go through [`Board::make_move`] or the
-    /// checked [`Board::try_make_move`].
+    /// is one `make_move` would play (see its refusals) and that the board
+    /// is consistent after it. Untrusted moves go through
+    /// [`Board::make_move`] or the checked [`Board::try_make_move`].
     ///
     /// ```
     /// use magicboard::Board;
@@ -263,11 +259,14 @@ impl Board {
     /// ```
     #[inline(always)]
     pub fn make_move_unchecked(&mut self, mv: Move) -> Undo {
-        debug_assert!(self.is_legal(mv), "not legal: {mv:?} on {self:?}");
         let undo = self.undo_record();
         let Some(kind) = self.mailbox[mv.from().index()] else {
             return undo;
         };
+        debug_assert!(
+            self.can_apply(mv, mv.from(), mv.to(), kind),
+            "make_move would refuse {mv:?} on {self:?}"
+        );
         let undo = self.apply::<true>(mv, kind, undo);
         debug_assert!(self.is_consistent(), "inconsistent after {mv:?}: {self:?}");
         undo
@@ -430,6 +429,20 @@ impl Board {
             self.state.fullmove = self.state.fullmove.saturating_add(1);
         }
         undo
+    }
+
+    /// False for the moves [`Board::make_move`] refuses because they would
+    /// corrupt the board (`kind` stands on `from`): no piece of the side to
+    /// move on `from`, a capture of one's own piece (other than castling's
+    /// king-takes-rook) or of a king, or a malformed promotion or castling
+    /// move (see [`Board::can_apply_special`]).
+    #[inline(always)]
+    fn can_apply(&self, mv: Move, from: Square, to: Square, kind: PieceKind) -> bool {
+        let ours = self.colored(self.state.side);
+        ours.contains(from)
+            && ours.contains(to) == mv.is_castle()
+            && self.mailbox[to.index()] != Some(PieceKind::King)
+            && self.can_apply_special(mv, kind)
     }
 
     /// False for the moves `make_move` refuses because they would corrupt

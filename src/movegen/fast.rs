@@ -650,22 +650,24 @@ impl Board {
         for from in self.pieces(PieceKind::Knight) & ours & !pinned & from_mask {
             sink.piece(from, knight_attacks(from) & targets);
         }
-        for from in self.diagonal_sliders(us) & from_mask {
-            let mut to = L::bishop(from, occupied) & targets;
-            if pinned.contains(from) {
-                to &= line(king, from);
-            }
-            sink.piece(from, to);
+        // Pinned sliders (rare) in loops of their own, so that the others
+        // need no test.
+        let diagonal = self.diagonal_sliders(us) & from_mask;
+        for from in diagonal & !pinned {
+            sink.piece(from, L::bishop(from, occupied) & targets);
+        }
+        for from in diagonal & pinned {
+            sink.piece(from, L::bishop(from, occupied) & targets & line(king, from));
         }
         if sink.stopped() {
             return;
         }
-        for from in self.straight_sliders(us) & from_mask {
-            let mut to = L::rook(from, occupied) & targets;
-            if pinned.contains(from) {
-                to &= line(king, from);
-            }
-            sink.piece(from, to);
+        let straight = self.straight_sliders(us) & from_mask;
+        for from in straight & !pinned {
+            sink.piece(from, L::rook(from, occupied) & targets);
+        }
+        for from in straight & pinned {
+            sink.piece(from, L::rook(from, occupied) & targets & line(king, from));
         }
         if sink.stopped() {
             return;

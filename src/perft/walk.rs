@@ -16,6 +16,9 @@
 //!   chess's rights only, any), found once at the walk's root
 //!   ([`castling_of`]), so that where no right is left it has no
 //!   castling code at all, and standard chess's has constant squares;
+//!   these cases also test the few squares the king may step to or cross
+//!   one by one rather than build the opponent's attack map
+//!   (`ASKED_ONE_BY_ONE` in `src/movegen/fast.rs`);
 //! * higher plies copy the board for each child (copy-make: the board is
 //!   about 150 bytes, and copying measured faster than unmaking);
 //! * perft's make skips the Zobrist hash, which counting does not need

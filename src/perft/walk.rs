@@ -16,6 +16,9 @@
 //!   chess's rights only, any), found once at the walk's root
 //!   ([`castling_of`]), so that where no right is left it has no
 //!   castling code at all, and standard chess's has constant squares;
+//!   these cases also test the few squares the king may step to or cross
+//!   one by one rather than build the opponent's attack map
+//!   (`ASKED_ONE_BY_ONE` in `src/movegen/fast.rs`);
 //! * higher plies copy the board for each child (copy-make: the board is
 //!   about 150 bytes, and copying measured faster than unmaking);
 //! * perft's make skips the Zobrist hash, which counting does not need
@@ -103,11 +106,11 @@ mod dispatch {
         CPU.load(Ordering::Relaxed) & 2 != 0
     }
 
-    /// The slider lookups of the `modern` walk above its last ply: `pext`
-    /// where it is fast, magics on Zen 1 and 2, with one predictable branch
-    /// per lookup. (A whole walk per lookup scheme measured as about a
-    /// quarter of the crate's compile time; the last ply, where the time
-    /// goes, has a counter per scheme.)
+    /// The slider lookups of the `modern` walk above its last two plies:
+    /// `pext` where it is fast, magics on Zen 1 and 2, with one predictable
+    /// branch per lookup. (A whole walk per lookup scheme measured as about
+    /// a quarter of the crate's compile time; the last two plies, where the
+    /// time goes, have a copy per scheme.)
     pub(super) struct Chosen;
 
     impl Sliders for Chosen {
@@ -205,8 +208,9 @@ fn castling_of(board: &Board) -> Castling {
 /// The two walks (bulk and full), written once for the build's one walk
 /// (`plain`, when the target has `popcnt` or is not x86-64) and its
 /// `modern` copy (`popcnt`, BMI1 and BMI2 enabled, chosen at run time).
-/// `$sliders` are the lookups above the last ply; each module defines
-/// `count`, which counts the last ply.
+/// `$sliders` are the lookups above the last two plies; each module
+/// defines `count`, which counts the last ply, and `count_children`, which
+/// counts the last two.
 macro_rules! walks {
     ($sliders:ty, $(#[$attr:meta])*) => {
         /// The number of leaves `depth` plies below `board`, last ply counted in bulk.
@@ -259,10 +263,10 @@ macro_rules! walks {
         }
 
         // One inlined copy of the generator per job: the counter, the
-        // counter run on each child, and the leaf maker. The side to move
-        // is a run-time value in each, except in the counter (the last
-        // ply, most of the bulk walk's time), which has a copy per colour
-        // and castling case.
+        // counter run on each child (a copy per lookup scheme), and the
+        // leaf maker. The side to move is a run-time value in each, except
+        // in the counter (the last ply, most of the bulk walk's time),
+        // which has a copy per colour, castling case and lookup scheme.
 
         /// The legal moves of `board`, counted with the lookups of `L`,
         /// castling found as `C` says.
@@ -274,10 +278,26 @@ macro_rules! walks {
             counter.0
         }
 
+        /// The legal moves of `board`, counted with the lookups of `L`,
+        /// castling found as `case` says.
+        $(#[$attr])*
+        #[inline]
+        fn count_in<L: Sliders>(board: &Board, case: Castling) -> u64 {
+            match case {
+                NO_CASTLING => count_with::<L, NO_CASTLING>(board),
+                STANDARD_CASTLING => count_with::<L, STANDARD_CASTLING>(board),
+                _ => count_with::<L, ANY_CASTLING>(board),
+            }
+        }
+
+        /// The sum of the legal moves of `board`'s children, each counted
+        /// with the lookups of `L`, `board`'s castling case `case`. The
+        /// children are generated with `L` too: one copy per lookup
+        /// scheme, rather than one that picks the scheme at each lookup.
         $(#[$attr])*
         #[inline(never)]
-        fn count_children(board: &Board, case: Castling) -> u64 {
-            sum_children::<$sliders>(board, |child| count(child, case))
+        fn count_children_with<L: Sliders>(board: &Board, case: Castling) -> u64 {
+            sum_children::<L>(board, |child| count_in::<L>(child, case))
         }
 
         $(#[$attr])*
@@ -296,9 +316,12 @@ macro_rules! walks {
     };
 }
 
-// Each module says how its last ply is counted (`count`), the bulk of the
-// work: the modern walk has a counter for each lookup scheme and picks one
-// per node, so that its lookups need no branch there.
+// Each module says how its last two plies are counted (`count` and
+// `count_children`), the bulk of the work: the modern walk has a copy of
+// each for each lookup scheme and picks one per node, so that their
+// lookups need no branch there (one copy of `count_children` picking at
+// each lookup ran 0.7% to 1.5% more instructions, for one more copy of the
+// generator to compile).
 #[cfg(any(not(popcnt_dispatch), target_feature = "popcnt"))]
 mod plain {
     use super::*;
@@ -307,11 +330,12 @@ mod plain {
 
     #[inline(always)]
     fn count(board: &Board, case: Castling) -> u64 {
-        match case {
-            NO_CASTLING => count_with::<Native, NO_CASTLING>(board),
-            STANDARD_CASTLING => count_with::<Native, STANDARD_CASTLING>(board),
-            _ => count_with::<Native, ANY_CASTLING>(board),
-        }
+        count_in::<Native>(board, case)
+    }
+
+    #[inline(always)]
+    fn count_children(board: &Board, case: Castling) -> u64 {
+        count_children_with::<Native>(board, case)
     }
 }
 
@@ -367,13 +391,19 @@ mod modern {
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
     fn count(board: &Board, case: Castling) -> u64 {
-        match (dispatch::fast_pext(), case) {
-            (true, NO_CASTLING) => count_with::<Pext, NO_CASTLING>(board),
-            (true, STANDARD_CASTLING) => count_with::<Pext, STANDARD_CASTLING>(board),
-            (true, _) => count_with::<Pext, ANY_CASTLING>(board),
-            (false, NO_CASTLING) => count_with::<Magics, NO_CASTLING>(board),
-            (false, STANDARD_CASTLING) => count_with::<Magics, STANDARD_CASTLING>(board),
-            (false, _) => count_with::<Magics, ANY_CASTLING>(board),
+        if dispatch::fast_pext() {
+            count_in::<Pext>(board, case)
+        } else {
+            count_in::<Magics>(board, case)
+        }
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn count_children(board: &Board, case: Castling) -> u64 {
+        if dispatch::fast_pext() {
+            count_children_with::<Pext>(board, case)
+        } else {
+            count_children_with::<Magics>(board, case)
         }
     }
 }

@@ -171,10 +171,8 @@ impl Undo {
 /// What [`Board::unmake_null_move`] needs to take a null move back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NullUndo {
-    ep: Option<Square>,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
+    /// The board's state before the null move, restored as one block.
+    state: State,
 }
 
 /// # Making and unmaking moves
@@ -616,12 +614,7 @@ impl Board {
         if self.in_check() {
             return None;
         }
-        let undo = NullUndo {
-            ep: self.state.ep,
-            halfmove: self.state.halfmove,
-            fullmove: self.state.fullmove,
-            hash: self.state.hash,
-        };
+        let undo = NullUndo { state: self.state };
         if let Some(ep) = self.state.ep.take() {
             self.state.hash ^= zobrist::en_passant_key(ep.file());
         }
@@ -650,10 +643,7 @@ impl Board {
     /// assert_eq!(board, Board::startpos());
     /// ```
     pub fn unmake_null_move(&mut self, undo: NullUndo) {
-        self.state.side = !self.state.side;
-        self.state.ep = undo.ep;
-        self.state.halfmove = undo.halfmove;
-        self.state.fullmove = undo.fullmove;
-        self.state.hash = undo.hash;
+        // A null move changes the state alone (side to move included).
+        self.state = undo.state;
     }
 }

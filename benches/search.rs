@@ -82,7 +82,8 @@
 //! `-- --check` (the differential check alone, printing each position's
 //! nodes and score; `cargo test --all-features --bench search` runs the same,
 //! as CI does), `-- --only magicboard|cozy-chess|chess --rounds N` (one
-//! crate, nothing checked: for profilers such as callgrind).
+//! crate, nothing checked: for profilers such as callgrind; add
+//! `--position NAME` for one position of the table).
 //! `benches/compare-builds.sh` runs it, with `benches/peers.rs`, over
 //! several builds of the same commit and prints the median and spread.
 
@@ -1023,8 +1024,16 @@ fn main() {
         .position(|a| a == "--only")
         .and_then(|i| args.get(i + 1))
     {
+        // `--position NAME`: that position only.
+        let only_position = args
+            .iter()
+            .position(|a| a == "--position")
+            .and_then(|i| args.get(i + 1));
         for _ in 0..rounds {
-            for i in 0..POSITIONS.len() {
+            for (i, (position, _, _)) in POSITIONS.iter().enumerate() {
+                if only_position.is_some_and(|p| p != position) {
+                    continue;
+                }
                 match name.as_str() {
                     "magicboard" => black_box(ours.run(i)),
                     "cozy-chess" => black_box(cozy.run(i)),

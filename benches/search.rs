@@ -41,9 +41,10 @@
 //!   from- and to-squares for the ordering facts (the generator's noisy
 //!   moves need none of the guards of `moved` and `captured`, which
 //!   answer for any move value: 2.8% fewer instructions); `in_check`;
-//!   `make_move_unchecked`/`unmake_move` (the guarded `make_move` ran 5.6% more instructions;
-//!   copy-make measured the same or slower, and generating everything once
-//!   with `for_each_legal` and splitting it was slower);
+//!   `make_move_unchecked`/`unmake_move` (the guarded `make_move` ran
+//!   5.6% more instructions; copy-make measured the same or slower, and
+//!   generating everything once with `for_each_legal` and splitting it
+//!   was slower);
 //! * cozy-chess: `generate_moves`, its `PieceMoves` masked to the enemy
 //!   pieces (plus en passant and the promotion rank for pawns) for the
 //!   noisy stage and kept, unmasked, for the quiet stage (no second

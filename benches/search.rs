@@ -408,10 +408,9 @@ impl Backend for Magicboard {
         _quiets_follow: bool,
     ) {
         // Targeted generation, straight into our buffer. Its moves are
-        // captures, en passant (a pawn changing file onto an empty square)
-        // and promotions: the mailbox (`kind_on`) answers for mover and
-        // victim, without the guards `moved` and `captured` keep for
-        // arbitrary moves.
+        // captures, en passant and promotions: the mailbox (`kind_on`)
+        // answers for mover and victim, without the guards `moved` and
+        // `captured` keep for arbitrary moves.
         board.for_each_capture(|mv| {
             let (from, to) = (mv.from(), mv.to());
             let mover = board.kind_on(from).map_or(0, |kind| kind.index() as u32);
@@ -1011,12 +1010,14 @@ fn main() {
     // `cargo bench` passes `--bench`; `cargo test --bench search` does not,
     // and then only the differential check runs (as criterion benches do).
     let has = |flag: &str| args.iter().any(|a| a == flag);
+    // The word after `flag`, if any.
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+    };
     let check_only = has("--check") || !(has("--bench") || has("--rounds"));
-    let rounds = args
-        .iter()
-        .position(|a| a == "--rounds")
-        .and_then(|i| args.get(i + 1))
-        .map_or(7, |n| n.parse().expect("--rounds N"));
+    let rounds = value("--rounds").map_or(7, |n| n.parse().expect("--rounds N"));
 
     // Every non-CPW position must come from the standard suite.
     let suite = epd_fens(STANDARD_EPD);
@@ -1033,16 +1034,9 @@ fn main() {
     let mut jordan = Runner::<Jordan>::new();
 
     // `--only NAME --rounds N`: search with one crate only (for profilers).
-    if let Some(name) = args
-        .iter()
-        .position(|a| a == "--only")
-        .and_then(|i| args.get(i + 1))
-    {
+    if let Some(name) = value("--only") {
         // `--position NAME`: that position only.
-        let only_position = args
-            .iter()
-            .position(|a| a == "--position")
-            .and_then(|i| args.get(i + 1));
+        let only_position = value("--position");
         if let Some(wanted) = only_position {
             assert!(
                 POSITIONS.iter().any(|(name, _, _)| name == wanted),

@@ -9,8 +9,8 @@
 //!   per lookup), as little-endian `u64`s; pulled in with `include_bytes!`
 //!   because a literal of 100k numbers costs the compiler seconds;
 //! * `pext_attacks.bin`: for the `pext` lookups (`src/attacks.rs`), every
-//!   attack set in the order BMI2's `pext` numbers the occupancies, packed
-//!   to 16 bits along the piece's rays (unpacked by `pdep`).
+//!   attack set again, as little-endian `u64`s, in the order BMI2's `pext`
+//!   numbers the occupancies.
 //!
 //! It also sets two cfgs for x86-64: `popcnt_dispatch` (perft picks its
 //! `popcnt` and BMI2 build at run time) when the target lacks `popcnt` or
@@ -224,23 +224,20 @@ fn pext(value: u64, mut mask: u64) -> u64 {
 
 /// The attack sets in the order BMI2's `pext` numbers each square's
 /// occupancies (`offset + pext(occupied, mask)`: a magic and `pext` both
-/// give a square `2^bits` slots, so the offsets are shared), each packed
-/// to 16 bits by `pext` with the piece's empty-board rays (a rook attacks
-/// at most 14 of its rays' squares), little-endian. `pdep` with the same
-/// rays unpacks it: one load per lookup, from a quarter of the magics'
-/// table.
-fn pext_attacks<'a>(magics: impl Iterator<Item = (&'a Magic, u64)>, tables: &Tables) -> Vec<u8> {
-    let mut packed = vec![0u8; 2 * tables.attacks.len()];
-    for (m, rays) in magics {
+/// give a square `2^bits` slots, so the offsets are shared), as
+/// little-endian `u64`s: a lookup is `pext` and one load. (Packed to 16
+/// bits along the rays, a quarter of the size, the set needed a `pdep`
+/// to unpack: 4-5% more perft instructions, see docs/performance.md.)
+fn pext_attacks<'a>(magics: impl Iterator<Item = &'a Magic>, tables: &Tables) -> Vec<u8> {
+    let mut sets = vec![0u8; 8 * tables.attacks.len()];
+    for m in magics {
         for occ in subsets(m.mask) {
             let attacks = tables.attacks[m.slot(occ)];
-            assert_eq!(attacks & !rays, 0, "attacks outside the rays");
-            let bits = u16::try_from(pext(attacks, rays)).expect("at most 16 ray squares");
-            let at = 2 * (m.offset as usize + pext(occ, m.mask) as usize);
-            packed[at..at + 2].copy_from_slice(&bits.to_le_bytes());
+            let at = 8 * (m.offset as usize + pext(occ, m.mask) as usize);
+            sets[at..at + 8].copy_from_slice(&attacks.to_le_bytes());
         }
     }
-    packed
+    sets
 }
 
 fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
@@ -350,8 +347,8 @@ fn main() {
         "static SLIDER_ATTACKS: Aligned<[u8; 8 * SLIDER_LEN]> = \
          Aligned(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/slider_attacks.bin\")));\n\
          #[allow(dead_code)]\n\
-         static PEXT_ATTACKS: [u8; 2 * SLIDER_LEN] = \
-         *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/pext_attacks.bin\"));\n",
+         static PEXT_ATTACKS: Aligned<[u8; 8 * SLIDER_LEN]> = \
+         Aligned(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/pext_attacks.bin\")));\n",
     );
     write_array(
         &mut out,
@@ -410,14 +407,7 @@ fn main() {
         4096,
     );
 
-    let rook_rays = (0..64).map(|sq| geometry::rook_attacks(sq, 0));
-    let bishop_rays = (0..64).map(|sq| geometry::bishop_attacks(sq, 0));
-    let pext_attacks = pext_attacks(
-        rook.iter()
-            .zip(rook_rays)
-            .chain(bishop.iter().zip(bishop_rays)),
-        &tables,
-    );
+    let pext_attacks = pext_attacks(rook.iter().chain(&bishop), &tables);
 
     let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     std::fs::write(Path::new(&dir).join("pext_attacks.bin"), &pext_attacks)

@@ -8,9 +8,9 @@
 //!
 //! On x86-64 CPUs with a fast BMI2 the lookups use `pext` instead of the
 //! multiplication (perft picks that copy at run time; a build for such a
-//! target uses it everywhere), with a second table: every attack set packed
-//! to 16 bits along the piece's rays, which `pdep` unpacks (210 KiB, one
-//! load per lookup).
+//! target uses it everywhere), with a second table of the same attack sets
+//! in the order `pext` numbers the occupancies (841 KiB, one load per
+//! lookup).
 //!
 //! Attack sets include the first blocker of each ray whatever its colour;
 //! mask out your own pieces to get move targets.
@@ -39,7 +39,7 @@ mod magic;
 use magic::Magic;
 
 /// A table aligned to a cache line: the byte arrays `tables.rs` includes
-/// hold `u64`s (and `u16`s), which should not straddle lines.
+/// hold `u64`s, which should not straddle lines.
 #[repr(C, align(64))]
 struct Aligned<T: ?Sized>(T);
 
@@ -109,8 +109,8 @@ impl Sliders for Magics {
 
 /// BMI2's `pext` in place of the multiplication: the relevant blockers
 /// packed into an index directly (one instruction, and no dependent
-/// multiply and shift), and each attack set stored in 16 bits that `pdep`
-/// spreads along the rays (a quarter of the magics' table).
+/// multiply and shift), which selects the attack set in a table of its
+/// own.
 ///
 /// Only for code that runs on a CPU with BMI2: code compiled for a target
 /// with it (`pext_direct`), or perft's copy compiled with
@@ -124,26 +124,21 @@ pub(crate) struct Pext;
 impl Sliders for Pext {
     #[inline(always)]
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
-        pext_attacks(&ROOK_MAGICS[sq.index()], ROOK_RAYS[sq.index()], occupied)
+        pext_attacks(&ROOK_MAGICS[sq.index()], occupied)
     }
     #[inline(always)]
     fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-        pext_attacks(
-            &BISHOP_MAGICS[sq.index()],
-            BISHOP_RAYS[sq.index()],
-            occupied,
-        )
+        pext_attacks(&BISHOP_MAGICS[sq.index()], occupied)
     }
 }
 
-/// The attacks of the slider with relevant mask `m.mask` and empty-board
-/// rays `rays`: `pext` of the blockers indexes the square's slice of
-/// `PEXT_ATTACKS`, whose 16 bits `pdep` spreads back along the rays.
+/// The attacks of the slider with relevant mask `m.mask`: `pext` of the
+/// blockers indexes the square's slice of `PEXT_ATTACKS`.
 #[cfg(target_arch = "x86_64")]
 #[cfg_attr(not(any(pext_direct, popcnt_dispatch)), allow(dead_code))]
 #[inline(always)]
-fn pext_attacks(m: &Magic, rays: u64, occupied: Bitboard) -> Bitboard {
-    use core::arch::x86_64::{_pdep_u64, _pext_u64};
+fn pext_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
+    use core::arch::x86_64::_pext_u64;
     #[cfg(all(debug_assertions, feature = "std"))]
     debug_assert!(std::is_x86_feature_detected!("bmi2"));
     // SAFETY: `_pext_u64` needs BMI2, and `Pext` is only used where the
@@ -161,11 +156,8 @@ fn pext_attacks(m: &Magic, rays: u64, occupied: Bitboard) -> Bitboard {
     // instructions of each lookup.
     debug_assert!(index < SLIDER_LEN);
     #[allow(unsafe_code)]
-    let packed = unsafe { PEXT_ATTACKS.get_unchecked(2 * index..2 * index + 2) };
-    let packed = u16::from_le_bytes([packed[0], packed[1]]);
-    // SAFETY: as above: `_pdep_u64` needs BMI2 too.
-    #[allow(unsafe_code, unused_unsafe)]
-    Bitboard(unsafe { _pdep_u64(u64::from(packed), rays) })
+    let bytes = unsafe { PEXT_ATTACKS.0.get_unchecked(8 * index..8 * index + 8) };
+    Bitboard(u64::from_le_bytes(bytes.try_into().unwrap()))
 }
 
 /// The lookups the library uses outside perft's dispatched walk: `pext`
@@ -428,9 +420,9 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 ///
 /// ```
 /// use magicboard::attacks;
-/// // About 1.1 MiB with the x86-64 `pext` table (0.9 MiB without): the
-/// // magics' attack sets are 841 KiB of it.
-/// assert!(attacks::TABLE_BYTES < 1200 * 1024);
+/// // About 1.7 MiB with the x86-64 `pext` table (0.9 MiB without): the
+/// // magics' attack sets are 841 KiB of it, the `pext` table's as much.
+/// assert!(attacks::TABLE_BYTES < 1800 * 1024);
 /// println!("attack tables: {} KiB", attacks::TABLE_BYTES.div_ceil(1024));
 /// ```
 pub const TABLE_BYTES: usize = {
@@ -448,7 +440,7 @@ pub const TABLE_BYTES: usize = {
         + size_of_val(&PAWN_ATTACKS)
         + size_of_val(&BETWEEN)
         + size_of_val(&LINE)
-        // The `pext` lookups' packed attack sets, used on x86-64 only.
+        // The `pext` lookups' attack sets, used on x86-64 only.
         + if cfg!(target_arch = "x86_64") {
             size_of_val(&PEXT_ATTACKS)
         } else {

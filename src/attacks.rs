@@ -45,6 +45,23 @@ struct Aligned<T: ?Sized>(T);
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
+/// The attack set in `slot` of a slider table (`SLIDER_ATTACKS` or
+/// `PEXT_ATTACKS`: `SLIDER_LEN` little-endian `u64`s), read without a
+/// bounds check.
+///
+/// # Safety
+///
+/// `slot < SLIDER_LEN`. Each caller says why; debug builds assert it.
+#[allow(unsafe_code)]
+#[inline(always)]
+unsafe fn attack_set(table: &Aligned<[u8; 8 * SLIDER_LEN]>, slot: usize) -> Bitboard {
+    debug_assert!(slot < SLIDER_LEN);
+    // SAFETY: `slot < SLIDER_LEN` (the caller's contract), so the eight
+    // bytes lie inside the table's `8 * SLIDER_LEN`.
+    let bytes = unsafe { table.0.get_unchecked(8 * slot..8 * slot + 8) };
+    Bitboard(u64::from_le_bytes(bytes.try_into().unwrap()))
+}
+
 // Unused, and left out, where every lookup is `pext` (`pext_direct`).
 #[cfg_attr(pext_direct, allow(dead_code))]
 #[inline(always)]
@@ -54,8 +71,9 @@ fn slider_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
     // `2^(64 - shift)`, and `SLOTS_IN_BOUNDS` proves at compile time that
     // `offset + 2^(64 - shift) <= SLIDER_LEN` for every magic.
     #[allow(unsafe_code)]
-    let bytes = unsafe { SLIDER_ATTACKS.0.get_unchecked(8 * slot..8 * slot + 8) };
-    Bitboard(u64::from_le_bytes(bytes.try_into().unwrap()))
+    unsafe {
+        attack_set(&SLIDER_ATTACKS, slot)
+    }
 }
 
 /// Every slot a magic can produce lies inside `SLIDER_ATTACKS`, and every
@@ -154,10 +172,10 @@ fn pext_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
     // test `pext_agrees_with_the_magics` reads every slot). Unchecked: the
     // compiler cannot see the bound, and the check was two of the dozen
     // instructions of each lookup.
-    debug_assert!(index < SLIDER_LEN);
     #[allow(unsafe_code)]
-    let bytes = unsafe { PEXT_ATTACKS.0.get_unchecked(8 * index..8 * index + 8) };
-    Bitboard(u64::from_le_bytes(bytes.try_into().unwrap()))
+    unsafe {
+        attack_set(&PEXT_ATTACKS, index)
+    }
 }
 
 /// The lookups the library uses outside perft's dispatched walk: `pext`

@@ -293,8 +293,8 @@ fn main() {
     println!("cargo:rerun-if-changed=src/geometry.rs");
     println!("cargo:rerun-if-changed=src/attacks/magic.rs");
 
-    // perft picks a `popcnt` and BMI2 build of its walk at run time on
-    // x86-64 (the check needs std), unless the target already assumes both
+    // perft's fast walk (the `fast-perft` feature) picks a `popcnt` and
+    // BMI2 build of itself at run time on x86-64 (the check needs std), unless the target already assumes both
     // instructions: so `-C target-cpu=x86-64-v2` (with `popcnt`, without
     // BMI2) still runs the `pext` walk on a CPU that has it.
     println!("cargo::rustc-check-cfg=cfg(popcnt_dispatch)");
@@ -306,6 +306,7 @@ fn main() {
     };
     if var("CARGO_CFG_TARGET_ARCH") == "x86_64"
         && std::env::var_os("CARGO_FEATURE_STD").is_some()
+        && std::env::var_os("CARGO_FEATURE_FAST_PERFT").is_some()
         && !(target_has("popcnt") && target_has("bmi2"))
     {
         println!("cargo::rustc-cfg=popcnt_dispatch");

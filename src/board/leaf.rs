@@ -57,10 +57,14 @@ impl Board {
     /// copied out stalled on store forwarding (its eight-byte updates read
     /// back by wider copies): slower than make and unmake, for fewer
     /// instructions.
-    // Perft's move-list fallback calls it (x86-64 with std, a target
-    // without `popcnt`); elsewhere only the tests do.
+    // Perft's move-list walk calls it (without `fast-perft`, and its
+    // fallback on x86-64 CPUs without `popcnt`); elsewhere only the tests do.
     #[cfg_attr(
-        not(any(test, all(popcnt_dispatch, not(target_feature = "popcnt")))),
+        not(any(
+            test,
+            not(feature = "fast-perft"),
+            all(popcnt_dispatch, not(target_feature = "popcnt"))
+        )),
         allow(dead_code)
     )]
     #[inline(always)]
@@ -91,6 +95,7 @@ impl Board {
     /// such boards never leave the walk. Cheaper than making and unmaking
     /// the move, which keeps the mailbox.
     /// `touch` is this board's [`Board::castling_touch`].
+    #[cfg(any(test, feature = "fast-perft"))]
     #[inline(always)]
     pub(crate) fn write_child_after(&self, mv: Move, child: &mut Board, touch: Bitboard) {
         let fields = Fields {

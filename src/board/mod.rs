@@ -64,6 +64,7 @@ pub(crate) use effect::Change;
 #[cfg(test)]
 pub(crate) use effect::Effect;
 pub use fen::FenError;
+#[cfg(feature = "fast-perft")]
 pub(crate) use leaf::Leaf;
 pub use make::{NullUndo, Undo};
 

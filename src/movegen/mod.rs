@@ -40,5 +40,8 @@ mod castling_tests;
 #[cfg(test)]
 mod effect_tests;
 
+// What perft's fast walk uses.
+#[cfg(feature = "fast-perft")]
 pub(crate) use fast::{ALL, ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING};
+#[cfg(feature = "fast-perft")]
 pub(crate) use sink::{Counter, EachMove};

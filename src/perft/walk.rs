@@ -39,12 +39,14 @@
 //!   than the move-list walk (with `popcnt` assumed, the full walk is the
 //!   fast one there).
 //!
-use crate::attacks::Sliders;
-use crate::board::Leaf;
-use crate::movegen::{
-    ALL, ANY_CASTLING, Castling, Counter, EachMove, NO_CASTLING, STANDARD_CASTLING,
+use crate::Board;
+#[cfg(feature = "fast-perft")]
+use crate::{
+    Bitboard, Move,
+    attacks::Sliders,
+    board::Leaf,
+    movegen::{ALL, ANY_CASTLING, Castling, Counter, EachMove, NO_CASTLING, STANDARD_CASTLING},
 };
-use crate::{Bitboard, Board, Move};
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
 /// (`bulk`), or every leaf made. Picks the walk the CPU runs fastest (see
@@ -189,6 +191,7 @@ fn portable(board: &Board, depth: u32, bulk: bool) -> u64 {
     }
 }
 
+#[cfg(feature = "fast-perft")]
 /// The castling case of the walk below `board`, for its leaf counter (a
 /// const parameter of the generator): no rights, standard chess's rights
 /// only, or any (Chess960). Moves only ever take rights away, and a king
@@ -205,6 +208,7 @@ fn castling_of(board: &Board) -> Castling {
     }
 }
 
+#[cfg(feature = "fast-perft")]
 /// The two walks (bulk and full), written once for the build's one walk
 /// (`plain`, when the target has `popcnt` or is not x86-64) and its
 /// `modern` copy (`popcnt`, BMI1 and BMI2 enabled, chosen at run time).
@@ -322,7 +326,7 @@ macro_rules! walks {
 // lookups need no branch there (one copy of `count_children` picking at
 // each lookup ran 0.7% to 1.5% more instructions, for one more copy of the
 // generator to compile).
-#[cfg(any(not(popcnt_dispatch), target_feature = "popcnt"))]
+#[cfg(all(feature = "fast-perft", any(not(popcnt_dispatch), target_feature = "popcnt")))]
 mod plain {
     use super::*;
     use crate::attacks::Native;
@@ -339,13 +343,14 @@ mod plain {
     }
 }
 
-/// The fallback of the dispatching build, for x86-64 CPUs without
-/// `popcnt` or BMI2 (Intel before Haswell, some Pentiums and Celerons):
-/// the walk through the library's own move list and counter, compiled
-/// anyway, so that it costs the crate's compile next to nothing (a third
-/// specialised walk was about a quarter of it).
-#[cfg(all(popcnt_dispatch, not(target_feature = "popcnt")))]
-mod plain {
+/// The walk through the library's own move list and counter: the only
+/// walk without the `fast-perft` feature, and the fallback of the
+/// dispatching build, for x86-64 CPUs without `popcnt` or BMI2 (Intel
+/// before Haswell, some Pentiums and Celerons), where it costs the crate's
+/// compile next to nothing (a third specialised walk was about a quarter
+/// of it).
+#[cfg(any(test, not(feature = "fast-perft"), all(popcnt_dispatch, not(target_feature = "popcnt"))))]
+mod simple {
     use super::*;
 
     pub(super) fn perft(board: &Board, depth: u32) -> u64 {
@@ -383,6 +388,9 @@ mod plain {
     }
 }
 
+#[cfg(any(not(feature = "fast-perft"), all(popcnt_dispatch, not(target_feature = "popcnt"))))]
+use simple as plain;
+
 #[cfg(popcnt_dispatch)]
 mod modern {
     use super::*;
@@ -408,6 +416,7 @@ mod modern {
     }
 }
 
+#[cfg(feature = "fast-perft")]
 /// Expands a node without a move list: each move the generator produces
 /// is written into one scratch board (`Board::write_child_after`: piece
 /// sets, rights, en passant and side to move copied from the parent and
@@ -423,6 +432,7 @@ struct EachChild<'a, F> {
     touch: Bitboard,
 }
 
+#[cfg(feature = "fast-perft")]
 impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
@@ -432,6 +442,7 @@ impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
     }
 }
 
+#[cfg(feature = "fast-perft")]
 /// Makes each leaf below `parent` as a [`Leaf`] (the position after the
 /// move, without mailbox, clocks or hash: see `Board::leaf_after`);
 /// `black_box` keeps the compiler from dropping a leaf nothing reads.
@@ -447,6 +458,7 @@ struct MakeLeaves<'a> {
     touch: Bitboard,
 }
 
+#[cfg(feature = "fast-perft")]
 impl EachMove for MakeLeaves<'_> {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
@@ -456,6 +468,7 @@ impl EachMove for MakeLeaves<'_> {
     }
 }
 
+#[cfg(feature = "fast-perft")]
 /// The sum of `visit` over the children of `board`.
 #[inline(always)]
 fn sum_children<L: Sliders>(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {

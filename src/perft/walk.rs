@@ -326,7 +326,10 @@ macro_rules! walks {
 // lookups need no branch there (one copy of `count_children` picking at
 // each lookup ran 0.7% to 1.5% more instructions, for one more copy of the
 // generator to compile).
-#[cfg(all(feature = "fast-perft", any(not(popcnt_dispatch), target_feature = "popcnt")))]
+#[cfg(all(
+    feature = "fast-perft",
+    any(not(popcnt_dispatch), target_feature = "popcnt")
+))]
 mod plain {
     use super::*;
     use crate::attacks::Native;
@@ -349,7 +352,11 @@ mod plain {
 /// before Haswell, some Pentiums and Celerons), where it costs the crate's
 /// compile next to nothing (a third specialised walk was about a quarter
 /// of it).
-#[cfg(any(test, not(feature = "fast-perft"), all(popcnt_dispatch, not(target_feature = "popcnt"))))]
+#[cfg(any(
+    test,
+    not(feature = "fast-perft"),
+    all(popcnt_dispatch, not(target_feature = "popcnt"))
+))]
 mod simple {
     use super::*;
 
@@ -388,7 +395,10 @@ mod simple {
     }
 }
 
-#[cfg(any(not(feature = "fast-perft"), all(popcnt_dispatch, not(target_feature = "popcnt"))))]
+#[cfg(any(
+    not(feature = "fast-perft"),
+    all(popcnt_dispatch, not(target_feature = "popcnt"))
+))]
 use simple as plain;
 
 #[cfg(popcnt_dispatch)]
@@ -552,16 +562,28 @@ mod tests {
         }
     }
 
-    /// Every walk this CPU can run (the portable one, the `popcnt` and
-    /// BMI2 one, and the one [`leaves`] dispatches to) gives the
-    /// published counts of the CPW positions (`tests/data/cpw.epd`, see
-    /// `tests/data/README.md`).
+    /// The move-list walk (`simple`), bulk or full.
+    fn simple_walk(board: &Board, depth: u32, bulk: bool) -> u64 {
+        if bulk {
+            simple::perft(board, depth)
+        } else {
+            simple::perft_full(board, depth)
+        }
+    }
+
+    /// Every walk this CPU can run (the move-list one, the portable one,
+    /// the `popcnt` and BMI2 one, and the one [`leaves`] dispatches to)
+    /// gives the published counts of the CPW positions
+    /// (`tests/data/cpw.epd`, see `tests/data/README.md`).
     #[test]
     fn every_walk_gives_the_published_counts() {
         type Walk = fn(&Board, u32, bool) -> u64;
         #[allow(unused_mut)]
-        let mut walks: alloc::vec::Vec<(&str, Walk)> =
-            alloc::vec![("portable", portable), ("dispatched", leaves)];
+        let mut walks: alloc::vec::Vec<(&str, Walk)> = alloc::vec![
+            ("simple", simple_walk),
+            ("portable", portable),
+            ("dispatched", leaves)
+        ];
         #[cfg(popcnt_dispatch)]
         if dispatch::modern() {
             walks.push(("modern", modern_walk));

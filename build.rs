@@ -8,15 +8,17 @@
 //!   magic produces, the attack set itself (plain fancy magics: one load
 //!   per lookup), as little-endian `u64`s; pulled in with `include_bytes!`
 //!   because a literal of 100k numbers costs the compiler seconds;
-//! * `pext_attacks.bin`: for the `pext` lookups (`src/attacks.rs`), every
+//! * `pext_attacks.bin` (x86-64 builds that use `pext`: the `pext_table`
+//!   cfg below): for the `pext` lookups (`src/attacks.rs`), every
 //!   attack set again, as little-endian `u64`s, in the order BMI2's `pext`
 //!   numbers the occupancies.
 //!
-//! It also sets two cfgs for x86-64: `popcnt_dispatch` (perft picks its
-//! `popcnt` and BMI2 build at run time) when the target lacks `popcnt` or
-//! BMI2,
-//! and `pext_direct` (every slider lookup uses `pext`) when the target has
-//! BMI2 and is not a CPU whose `pext` is slow.
+//! It also sets three cfgs for x86-64: `popcnt_dispatch` (perft's fast
+//! walk, the `fast-perft` feature, picks its `popcnt` and BMI2 build at run
+//! time) when the target lacks `popcnt` or BMI2; `pext_direct` (every
+//! slider lookup uses `pext`) when the target has BMI2 and is not a CPU
+//! whose `pext` is slow; and `pext_table` when either holds (the `pext`
+//! table is emitted).
 //!
 //! The geometry (ray walks, masks) is `src/geometry.rs`, the same file the
 //! library and its tests use; the `Magic` struct the tables are written as
@@ -304,22 +306,28 @@ fn main() {
             .split(',')
             .any(|f| f == feature)
     };
-    if var("CARGO_CFG_TARGET_ARCH") == "x86_64"
+    let popcnt_dispatch = var("CARGO_CFG_TARGET_ARCH") == "x86_64"
         && std::env::var_os("CARGO_FEATURE_STD").is_some()
         && std::env::var_os("CARGO_FEATURE_FAST_PERFT").is_some()
-        && !(target_has("popcnt") && target_has("bmi2"))
-    {
+        && !(target_has("popcnt") && target_has("bmi2"));
+    if popcnt_dispatch {
         println!("cargo::rustc-cfg=popcnt_dispatch");
     }
     // Sliding attacks through BMI2's `pext` everywhere when the target has
     // it, except on the AMD CPUs whose `pext` is microcode (Zen 1 and 2):
     // named as the target CPU, or the machine building for `native`.
     println!("cargo::rustc-check-cfg=cfg(pext_direct)");
-    if var("CARGO_CFG_TARGET_ARCH") == "x86_64"
+    let pext_direct = var("CARGO_CFG_TARGET_ARCH") == "x86_64"
         && target_has("bmi2")
-        && !slow_pext_target(&var("CARGO_ENCODED_RUSTFLAGS"))
-    {
+        && !slow_pext_target(&var("CARGO_ENCODED_RUSTFLAGS"));
+    if pext_direct {
         println!("cargo::rustc-cfg=pext_direct");
+    }
+    // The `pext` lookups' own table, only in a build that uses them.
+    println!("cargo::rustc-check-cfg=cfg(pext_table)");
+    let pext_table = popcnt_dispatch || pext_direct;
+    if pext_table {
+        println!("cargo::rustc-cfg=pext_table");
     }
 
     let mut tables = Tables::default();
@@ -346,11 +354,14 @@ fn main() {
     // aligned by `src/attacks.rs`'s `Aligned`.
     out.push_str(
         "static SLIDER_ATTACKS: Aligned<[u8; 8 * SLIDER_LEN]> = \
-         Aligned(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/slider_attacks.bin\")));\n\
-         #[allow(dead_code)]\n\
-         static PEXT_ATTACKS: Aligned<[u8; 8 * SLIDER_LEN]> = \
-         Aligned(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/pext_attacks.bin\")));\n",
+         Aligned(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/slider_attacks.bin\")));\n",
     );
+    if pext_table {
+        out.push_str(
+            "static PEXT_ATTACKS: Aligned<[u8; 8 * SLIDER_LEN]> = \
+             Aligned(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/pext_attacks.bin\")));\n",
+        );
+    }
     write_array(
         &mut out,
         "ROOK_RAYS",
@@ -408,11 +419,12 @@ fn main() {
         4096,
     );
 
-    let pext_attacks = pext_attacks(rook.iter().chain(&bishop), &tables);
-
     let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    std::fs::write(Path::new(&dir).join("pext_attacks.bin"), &pext_attacks)
-        .expect("write pext_attacks.bin");
+    if pext_table {
+        let pext_attacks = pext_attacks(rook.iter().chain(&bishop), &tables);
+        std::fs::write(Path::new(&dir).join("pext_attacks.bin"), &pext_attacks)
+            .expect("write pext_attacks.bin");
+    }
     let attacks: Vec<u8> = tables
         .attacks
         .iter()

@@ -134,11 +134,10 @@ impl Sliders for Magics {
 /// with it (`pext_direct`), or perft's copy compiled with
 /// `#[target_feature(enable = "bmi2")]` and chosen after the CPU was seen
 /// to have it.
-#[cfg(target_arch = "x86_64")]
-#[cfg_attr(not(any(pext_direct, popcnt_dispatch)), allow(dead_code))]
+#[cfg(pext_table)]
 pub(crate) struct Pext;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(pext_table)]
 impl Sliders for Pext {
     #[inline(always)]
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -152,8 +151,7 @@ impl Sliders for Pext {
 
 /// The attacks of the slider with relevant mask `m.mask`: `pext` of the
 /// blockers indexes the square's slice of `PEXT_ATTACKS`.
-#[cfg(target_arch = "x86_64")]
-#[cfg_attr(not(any(pext_direct, popcnt_dispatch)), allow(dead_code))]
+#[cfg(pext_table)]
 #[inline(always)]
 fn pext_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
     use core::arch::x86_64::_pext_u64;
@@ -438,7 +436,8 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 ///
 /// ```
 /// use magicboard::attacks;
-/// // About 1.7 MiB with the x86-64 `pext` table (0.9 MiB without): the
+/// // About 1.7 MiB with the `pext` table (on x86-64, in a build for a CPU
+/// // with BMI2 or with perft's `fast-perft` walk), 0.9 MiB without: the
 /// // magics' attack sets are 841 KiB of it, the `pext` table's as much.
 /// assert!(attacks::TABLE_BYTES < 1800 * 1024);
 /// println!("attack tables: {} KiB", attacks::TABLE_BYTES.div_ceil(1024));
@@ -458,13 +457,15 @@ pub const TABLE_BYTES: usize = {
         + size_of_val(&PAWN_ATTACKS)
         + size_of_val(&BETWEEN)
         + size_of_val(&LINE)
-        // The `pext` lookups' attack sets, used on x86-64 only.
-        + if cfg!(target_arch = "x86_64") {
-            size_of_val(&PEXT_ATTACKS)
-        } else {
-            0
-        }
+        + PEXT_BYTES
 };
+
+/// The `pext` lookups' attack sets, in a build that uses them (see
+/// `Pext`).
+#[cfg(pext_table)]
+const PEXT_BYTES: usize = core::mem::size_of_val(&PEXT_ATTACKS);
+#[cfg(not(pext_table))]
+const PEXT_BYTES: usize = 0;
 
 #[cfg(test)]
 mod tests {
@@ -475,7 +476,7 @@ mod tests {
     /// and by walking the rays.
     #[test]
     fn pext_agrees_with_the_magics() {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(pext_table)]
         let pext = has_bmi2();
         let mut checked = 0u32;
         for (magics, directions) in [
@@ -491,7 +492,7 @@ mod tests {
                     // unchecked read stays in the table).
                     let beyond = Bitboard(occ | !m.mask);
                     assert_eq!(slider_attacks(m, beyond).0, expected);
-                    #[cfg(target_arch = "x86_64")]
+                    #[cfg(pext_table)]
                     if pext {
                         let sq = Square::from_index(i).unwrap();
                         let got = if core::ptr::eq(magics, &ROOK_MAGICS) {
@@ -512,8 +513,8 @@ mod tests {
         assert_eq!(checked as usize, SLIDER_LEN);
     }
 
-    /// Whether this CPU runs `pext` (`Pext` exists on x86-64 only).
-    #[cfg(target_arch = "x86_64")]
+    /// Whether this CPU runs `pext` (`Pext` exists in builds that use it).
+    #[cfg(pext_table)]
     fn has_bmi2() -> bool {
         #[cfg(feature = "std")]
         return std::is_x86_feature_detected!("bmi2");

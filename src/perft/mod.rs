@@ -49,7 +49,8 @@ use core::marker::PhantomData;
 /// legal moves, without making them). `perft(board, 0)` is 1.
 ///
 /// The same as `Perft::new(depth).count(board)`; see [`Perft`] for the
-/// other ways of counting.
+/// other ways of counting. The feature `fast-perft` makes it about 1.6×
+/// faster in bulk, for more compile time (see the crate's features).
 ///
 /// ```
 /// use magicboard::{perft, Board};

@@ -296,8 +296,8 @@ fn main() {
     println!("cargo:rerun-if-changed=src/attacks/magic.rs");
 
     // perft's fast walk (the `fast-perft` feature) picks a `popcnt` and
-    // BMI2 build of itself at run time on x86-64 (the check needs std), unless the target already assumes both
-    // instructions: so `-C target-cpu=x86-64-v2` (with `popcnt`, without
+    // BMI2 build of itself at run time on x86-64 (the check needs std),
+    // unless the target already assumes both instructions: so `-C target-cpu=x86-64-v2` (with `popcnt`, without
     // BMI2) still runs the `pext` walk on a CPU that has it.
     println!("cargo::rustc-check-cfg=cfg(popcnt_dispatch)");
     let var = |name: &str| std::env::var(name).unwrap_or_default();

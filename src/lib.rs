@@ -119,8 +119,8 @@
 #![no_std]
 #![warn(missing_docs)]
 // `unsafe` for CPU features on x86-64: perft's run-time dispatch to its
-// `popcnt`/BMI2 walk (feature `fast-perft`) and the `cpuid` behind it (`perft/walk.rs`), and the
-// BMI2 `pext` of the slider lookups (`attacks.rs`); and on every
+// `popcnt`/BMI2 walk (feature `fast-perft`) and the `cpuid` behind it
+// (`perft/walk.rs`), and the BMI2 `pext` of the slider lookups (`attacks.rs`); and on every
 // target the magics' table read without a bounds check (`attacks.rs`,
 // proved in bounds at compile time). Each block says why it is sound;
 // everything else is safe code.

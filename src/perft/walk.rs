@@ -1,7 +1,8 @@
 //! The sequential walks below the part of the tree that [`super::Perft`]
-//! splits, hashes or divides.
+//! splits, hashes or divides: the fast walk (feature `fast-perft`) and the
+//! move-list walk (`simple`), the only one without the feature.
 //!
-//! How the walk is fast (each step measured on the CPW positions):
+//! How the fast walk is fast (each step measured on the CPW positions):
 //!
 //! * the last ply is counted, not played: `Board::count_legal_moves` adds
 //!   up the popcounts of each piece's destination set;
@@ -191,13 +192,13 @@ fn portable(board: &Board, depth: u32, bulk: bool) -> u64 {
     }
 }
 
-#[cfg(feature = "fast-perft")]
 /// The castling case of the walk below `board`, for its leaf counter (a
 /// const parameter of the generator): no rights, standard chess's rights
 /// only, or any (Chess960). Moves only ever take rights away, and a king
 /// that moves loses its own, so what holds of a board holds of every
 /// board below it: the walk finds it once, at its root, and switches to
 /// `NO_CASTLING` where the last right goes.
+#[cfg(feature = "fast-perft")]
 fn castling_of(board: &Board) -> Castling {
     if board.castling_rights().is_empty() {
         NO_CASTLING
@@ -208,13 +209,13 @@ fn castling_of(board: &Board) -> Castling {
     }
 }
 
-#[cfg(feature = "fast-perft")]
 /// The two walks (bulk and full), written once for the build's one walk
 /// (`plain`, when the target has `popcnt` or is not x86-64) and its
 /// `modern` copy (`popcnt`, BMI1 and BMI2 enabled, chosen at run time).
 /// `$sliders` are the lookups above the last two plies; each module
 /// defines `count`, which counts the last ply, and `count_children`, which
 /// counts the last two.
+#[cfg(feature = "fast-perft")]
 macro_rules! walks {
     ($sliders:ty, $(#[$attr:meta])*) => {
         /// The number of leaves `depth` plies below `board`, last ply counted in bulk.
@@ -426,13 +427,13 @@ mod modern {
     }
 }
 
-#[cfg(feature = "fast-perft")]
 /// Expands a node without a move list: each move the generator produces
 /// is written into one scratch board (`Board::write_child_after`: piece
 /// sets, rights, en passant and side to move copied from the parent and
 /// changed by the move; the mailbox stays the parent's) and `visit`ed. Used
 /// for the last plies of the bulk walk, whose counter reads only those
 /// fields (no list, no make and unmake per child).
+#[cfg(feature = "fast-perft")]
 struct EachChild<'a, F> {
     parent: &'a Board,
     scratch: Board,
@@ -452,7 +453,6 @@ impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
     }
 }
 
-#[cfg(feature = "fast-perft")]
 /// Makes each leaf below `parent` as a [`Leaf`] (the position after the
 /// move, without mailbox, clocks or hash: see `Board::leaf_after`);
 /// `black_box` keeps the compiler from dropping a leaf nothing reads.
@@ -460,6 +460,7 @@ impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
 /// The leaf lives outside the struct, so that `black_box` sees only the
 /// leaf: with it inside, the count and the parent had to live in memory
 /// too, reloaded and stored for every leaf.
+#[cfg(feature = "fast-perft")]
 struct MakeLeaves<'a> {
     parent: &'a Board,
     leaf: &'a mut Leaf,
@@ -478,8 +479,8 @@ impl EachMove for MakeLeaves<'_> {
     }
 }
 
-#[cfg(feature = "fast-perft")]
 /// The sum of `visit` over the children of `board`.
+#[cfg(feature = "fast-perft")]
 #[inline(always)]
 fn sum_children<L: Sliders>(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {
     let mut each = EachChild {

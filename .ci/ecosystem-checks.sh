@@ -140,14 +140,17 @@ step "examples: the UCI engines driven through a pipe (tests/it/uci_engine.rs, t
 cargo test --all-features --test it -- uci_engine:: engine_example::
 
 step "examples: perft and attacks"
-cargo build --release -p magicboard --examples
-out=$(./target/release/examples/perft 4 2>/dev/null)
+# `cargo test` builds every example, optimised (the test profile): the test
+# step's build, reused (a release build of them took about 2 minutes more).
+cargo test --all-features --no-run
+examples=./target/debug/examples
+out=$("$examples"/perft 4 2>/dev/null)
 # Published count (CPW "Perft Results", start position, depth 4).
 grep -qx 'Nodes searched: 197281' <<<"$out" || { echo "$out"; exit 1; }
 echo "perft example: Nodes searched: 197281"
 # Captured first: `| grep -q` would close the pipe at the first match and the
 # example's later prints would fail with a broken pipe.
-out=$(./target/release/examples/attacks d5)
+out=$("$examples"/attacks d5)
 echo "$out"
 grep -qF 'white attacks d5 2 time(s): Nc3 Pe4' <<<"$out" || exit 1
 
@@ -168,10 +171,10 @@ fi
 
 step "examples: a game under python-chess, an independent UCI client"
 if command -v python3 >/dev/null 2>&1 && python3 -c 'import chess.engine' 2>/dev/null; then
-    python3 .ci/uci_game.py ./target/release/examples/uci_engine
+    python3 .ci/uci_game.py "$examples"/uci_engine
 elif command -v cutechess-cli >/dev/null 2>&1; then
-    cutechess-cli -engine cmd=./target/release/examples/uci_engine \
-        -engine cmd=./target/release/examples/uci_engine \
+    cutechess-cli -engine cmd="$examples"/uci_engine \
+        -engine cmd="$examples"/uci_engine \
         -each proto=uci tc=inf -games 2 -recover
 else
     skip "neither python-chess nor cutechess-cli is installed"
@@ -179,7 +182,7 @@ fi
 
 step "examples: the example engine against the random mover, 20 games under python-chess (half Chess960)"
 if command -v python3 >/dev/null 2>&1 && python3 -c 'import chess.engine' 2>/dev/null; then
-    python3 .ci/engine_match.py ./target/release/examples/engine ./target/release/examples/uci_engine \
+    python3 .ci/engine_match.py "$examples"/engine "$examples"/uci_engine \
         --games 20 --movetime 0.02 --max-plies 300 --min-wins 19
 else
     skip "python-chess is not installed (see above)"

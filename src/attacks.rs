@@ -43,10 +43,46 @@ use magic::Magic;
 #[repr(C, align(64))]
 struct Aligned<T: ?Sized>(T);
 
+/// Every table the lookups read, as fields of one static, `TABLES`,
+/// which the build script generates (`tables.rs` in `OUT_DIR`).
+///
+/// One static rather than one per table, because of how a library is
+/// compiled: its statics are reachable from its generic and inline
+/// functions, so other crates may name them, and position-independent code
+/// (what an rlib is compiled as) reaches each such static through a load
+/// of its address from the global offset table. With one static per table
+/// the leaf counter loaded a dozen addresses a node, some again inside its
+/// loops (6% of its instructions); with one, it loads one address, and
+/// each table is an offset from it.
+struct Tables {
+    rook_magics: [Magic; 64],
+    bishop_magics: [Magic; 64],
+    /// The magics' attack sets: `SLIDER_LEN` little-endian `u64`s.
+    slider_attacks: Aligned<[u8; 8 * SLIDER_LEN]>,
+    /// The `pext` lookups' attack sets, in a build that uses them (see
+    /// [`Pext`]).
+    #[cfg(pext_table)]
+    pext_attacks: Aligned<[u8; 8 * SLIDER_LEN]>,
+    rook_rays: [u64; 64],
+    bishop_rays: [u64; 64],
+    /// Per (colour, king file, rook file): the squares castling needs empty.
+    castle_empty: [u64; 128],
+    /// Per (colour, king file, rook file): the king's squares, not attacked.
+    castle_king_squares: [u64; 128],
+    knight_attacks: [u64; 64],
+    king_attacks: [u64; 64],
+    /// White's pawns on squares 0-63, then Black's.
+    pawn_attacks: [u64; 128],
+    /// Per (square, square).
+    between: [u64; 4096],
+    /// Per (square, square).
+    line: [u64; 4096],
+}
+
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
-/// The attack set in `slot` of a slider table (`SLIDER_ATTACKS` or
-/// `PEXT_ATTACKS`: `SLIDER_LEN` little-endian `u64`s), read without a
+/// The attack set in `slot` of a slider table (`TABLES.slider_attacks` or
+/// `TABLES.pext_attacks`: `SLIDER_LEN` little-endian `u64`s), read without a
 /// bounds check.
 ///
 /// # Safety
@@ -72,12 +108,12 @@ fn slider_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
     // `offset + 2^(64 - shift) <= SLIDER_LEN` for every magic.
     #[allow(unsafe_code)]
     unsafe {
-        attack_set(&SLIDER_ATTACKS, slot)
+        attack_set(&TABLES.slider_attacks, slot)
     }
 }
 
-/// Every slot a magic can produce lies inside `SLIDER_ATTACKS`, and every
-/// index `pext` can produce inside `PEXT_ATTACKS`: what the unchecked
+/// Every slot a magic can produce lies inside `TABLES.slider_attacks`, and every
+/// index `pext` can produce inside `TABLES.pext_attacks`: what the unchecked
 /// reads in [`slider_attacks`] and [`pext_attacks`] rely on. (Evaluated
 /// by the `const _` below, which rustc before 1.88, the MSRV included,
 /// does not count as a use.)
@@ -86,9 +122,9 @@ const SLOTS_IN_BOUNDS: () = {
     let mut i = 0;
     while i < 128 {
         let m = if i < 64 {
-            &ROOK_MAGICS[i]
+            &TABLES.rook_magics[i]
         } else {
-            &BISHOP_MAGICS[i - 64]
+            &TABLES.bishop_magics[i - 64]
         };
         assert!(m.shift >= 1 && m.shift < 64);
         // The `pext` lookups index the same slices: their indices are
@@ -117,11 +153,11 @@ pub(crate) struct Magics;
 impl Sliders for Magics {
     #[inline(always)]
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
-        slider_attacks(&ROOK_MAGICS[sq.index()], occupied)
+        slider_attacks(&TABLES.rook_magics[sq.index()], occupied)
     }
     #[inline(always)]
     fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-        slider_attacks(&BISHOP_MAGICS[sq.index()], occupied)
+        slider_attacks(&TABLES.bishop_magics[sq.index()], occupied)
     }
 }
 
@@ -141,16 +177,16 @@ pub(crate) struct Pext;
 impl Sliders for Pext {
     #[inline(always)]
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
-        pext_attacks(&ROOK_MAGICS[sq.index()], occupied)
+        pext_attacks(&TABLES.rook_magics[sq.index()], occupied)
     }
     #[inline(always)]
     fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-        pext_attacks(&BISHOP_MAGICS[sq.index()], occupied)
+        pext_attacks(&TABLES.bishop_magics[sq.index()], occupied)
     }
 }
 
 /// The attacks of the slider with relevant mask `m.mask`: `pext` of the
-/// blockers indexes the square's slice of `PEXT_ATTACKS`.
+/// blockers indexes the square's slice of `TABLES.pext_attacks`.
 #[cfg(pext_table)]
 #[inline(always)]
 fn pext_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
@@ -172,7 +208,7 @@ fn pext_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
     // instructions of each lookup.
     #[allow(unsafe_code)]
     unsafe {
-        attack_set(&PEXT_ATTACKS, index)
+        attack_set(&TABLES.pext_attacks, index)
     }
 }
 
@@ -296,7 +332,7 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline(always)]
 pub fn rook_rays(sq: Square) -> Bitboard {
-    Bitboard(ROOK_RAYS[sq.index()])
+    Bitboard(TABLES.rook_rays[sq.index()])
 }
 
 /// Squares a bishop on `sq` attacks on an empty board: both diagonals,
@@ -321,7 +357,7 @@ pub fn rook_rays(sq: Square) -> Bitboard {
 /// ```
 #[inline(always)]
 pub fn bishop_rays(sq: Square) -> Bitboard {
-    Bitboard(BISHOP_RAYS[sq.index()])
+    Bitboard(TABLES.bishop_rays[sq.index()])
 }
 
 /// For castling with the king on `king_file` and the rook on `rook_file` of
@@ -337,8 +373,8 @@ pub(crate) fn castling_squares(
 ) -> (Bitboard, Bitboard) {
     let i = color.index() * 64 + king_file.index() * 8 + rook_file.index();
     (
-        Bitboard(CASTLE_EMPTY[i & 127]),
-        Bitboard(CASTLE_KING_SQUARES[i & 127]),
+        Bitboard(TABLES.castle_empty[i & 127]),
+        Bitboard(TABLES.castle_king_squares[i & 127]),
     )
 }
 
@@ -359,7 +395,7 @@ pub(crate) fn castling_squares(
 /// ```
 #[inline(always)]
 pub fn knight_attacks(sq: Square) -> Bitboard {
-    Bitboard(KNIGHT_ATTACKS[sq.index()])
+    Bitboard(TABLES.knight_attacks[sq.index()])
 }
 
 /// Squares a king on `sq` attacks.
@@ -371,7 +407,7 @@ pub fn knight_attacks(sq: Square) -> Bitboard {
 /// ```
 #[inline(always)]
 pub fn king_attacks(sq: Square) -> Bitboard {
-    Bitboard(KING_ATTACKS[sq.index()])
+    Bitboard(TABLES.king_attacks[sq.index()])
 }
 
 /// Squares a pawn of `color` on `sq` attacks (diagonally forward).
@@ -383,7 +419,7 @@ pub fn king_attacks(sq: Square) -> Bitboard {
 /// ```
 #[inline(always)]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    Bitboard(PAWN_ATTACKS[color.index() * 64 + sq.index()])
+    Bitboard(TABLES.pawn_attacks[color.index() * 64 + sq.index()])
 }
 
 /// Squares strictly between `a` and `b` when they share a rank, file or
@@ -397,7 +433,7 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 /// ```
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(BETWEEN[a.index() * 64 + b.index()])
+    Bitboard(TABLES.between[a.index() * 64 + b.index()])
 }
 
 /// The whole line (edge to edge, both squares included) through `a` and `b`
@@ -419,7 +455,7 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 /// ```
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(LINE[a.index() * 64 + b.index()])
+    Bitboard(TABLES.line[a.index() * 64 + b.index()])
 }
 
 /// The static memory the attack tables take, in bytes: every table this
@@ -442,30 +478,7 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 /// assert!(attacks::TABLE_BYTES < 1800 * 1024);
 /// println!("attack tables: {} KiB", attacks::TABLE_BYTES.div_ceil(1024));
 /// ```
-pub const TABLE_BYTES: usize = {
-    use core::mem::size_of_val;
-    // Every static of the generated `tables.rs`.
-    size_of_val(&ROOK_MAGICS)
-        + size_of_val(&BISHOP_MAGICS)
-        + size_of_val(&SLIDER_ATTACKS)
-        + size_of_val(&ROOK_RAYS)
-        + size_of_val(&BISHOP_RAYS)
-        + size_of_val(&CASTLE_EMPTY)
-        + size_of_val(&CASTLE_KING_SQUARES)
-        + size_of_val(&KNIGHT_ATTACKS)
-        + size_of_val(&KING_ATTACKS)
-        + size_of_val(&PAWN_ATTACKS)
-        + size_of_val(&BETWEEN)
-        + size_of_val(&LINE)
-        + PEXT_BYTES
-};
-
-/// The `pext` lookups' attack sets, in a build that uses them (see
-/// `Pext`).
-#[cfg(pext_table)]
-const PEXT_BYTES: usize = core::mem::size_of_val(&PEXT_ATTACKS);
-#[cfg(not(pext_table))]
-const PEXT_BYTES: usize = 0;
+pub const TABLE_BYTES: usize = core::mem::size_of::<Tables>();
 
 #[cfg(test)]
 mod tests {
@@ -480,8 +493,8 @@ mod tests {
         let pext = has_bmi2();
         let mut checked = 0u32;
         for (magics, directions) in [
-            (&ROOK_MAGICS, &crate::geometry::ROOK_DIRECTIONS),
-            (&BISHOP_MAGICS, &crate::geometry::BISHOP_DIRECTIONS),
+            (&TABLES.rook_magics, &crate::geometry::ROOK_DIRECTIONS),
+            (&TABLES.bishop_magics, &crate::geometry::BISHOP_DIRECTIONS),
         ] {
             for (i, m) in magics.iter().enumerate() {
                 let mut occ = 0u64;
@@ -495,7 +508,7 @@ mod tests {
                     #[cfg(pext_table)]
                     if pext {
                         let sq = Square::from_index(i).unwrap();
-                        let got = if core::ptr::eq(magics, &ROOK_MAGICS) {
+                        let got = if core::ptr::eq(magics, &TABLES.rook_magics) {
                             Pext::rook(sq, Bitboard(occ))
                         } else {
                             Pext::bishop(sq, Bitboard(occ))

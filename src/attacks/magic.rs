@@ -6,7 +6,7 @@
 //! crate) so that the build script can compile it alone.
 
 /// One square's magic: [`Magic::slot`] of the blockers indexes
-/// `SLIDER_ATTACKS`, the square's attack set for those blockers.
+/// `TABLES.slider_attacks`, the square's attack set for those blockers.
 // With `pext` for every lookup (the library's `pext_direct` builds) the
 // multiplier and shift go unread.
 #[allow(dead_code)]

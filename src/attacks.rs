@@ -463,7 +463,7 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 /// empty-board rays, the knight, king and pawn attacks, the castling
 /// masks, between and line), as the compiler lays them out.
 ///
-/// The tables are plain `static`s that the build script computed: nothing
+/// The tables are one plain `static` that the build script computed: nothing
 /// is allocated and nothing runs at start-up, so this is the whole memory
 /// cost of the lookups, paid once in the binary's read-only data (flash, on
 /// an embedded target). Look at it to budget memory or to compare move

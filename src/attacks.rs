@@ -60,7 +60,7 @@ struct Tables {
     /// The magics' attack sets: `SLIDER_LEN` little-endian `u64`s.
     slider_attacks: Aligned<[u8; 8 * SLIDER_LEN]>,
     /// The `pext` lookups' attack sets, in a build that uses them (see
-    /// [`Pext`]).
+    /// `Pext`).
     #[cfg(pext_table)]
     pext_attacks: Aligned<[u8; 8 * SLIDER_LEN]>,
     rook_rays: [u64; 64],

@@ -82,8 +82,8 @@ struct Tables {
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
 /// The attack set in `slot` of a slider table (`TABLES.slider_attacks` or
-/// `TABLES.pext_attacks`: `SLIDER_LEN` little-endian `u64`s), read without a
-/// bounds check.
+/// `TABLES.pext_attacks`: `SLIDER_LEN` little-endian `u64`s), read without
+/// a bounds check.
 ///
 /// # Safety
 ///
@@ -112,11 +112,11 @@ fn slider_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
     }
 }
 
-/// Every slot a magic can produce lies inside `TABLES.slider_attacks`, and every
-/// index `pext` can produce inside `TABLES.pext_attacks`: what the unchecked
-/// reads in [`slider_attacks`] and [`pext_attacks`] rely on. (Evaluated
-/// by the `const _` below, which rustc before 1.88, the MSRV included,
-/// does not count as a use.)
+/// Every slot a magic can produce lies inside `TABLES.slider_attacks`, and
+/// every index `pext` can produce inside `TABLES.pext_attacks`: what the
+/// unchecked reads in [`slider_attacks`] and [`pext_attacks`] rely on.
+/// (Evaluated by the `const _` below, which rustc before 1.88, the MSRV
+/// included, does not count as a use.)
 #[allow(dead_code)]
 const SLOTS_IN_BOUNDS: () = {
     let mut i = 0;

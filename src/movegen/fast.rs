@@ -55,9 +55,14 @@ pub(crate) const NO_CASTLING: Castling = 2;
 
 /// Up to how many squares perft's leaf counter (the castling cases other
 /// than [`ANY_CASTLING`]) tests one by one for the king's moves and
-/// castling (`Board::attacked_among`); more get the opponent's whole
-/// attack map. Measured on the start position and Kiwipete: 2 and 5 ran
-/// more instructions than 4. The other callers keep the map (one by one
+/// castling (`Board::attacked_among`), and only when they are fewer than
+/// the enemy pieces the whole attack map would look up (its knights and
+/// sliders); otherwise it builds the map. Measured on the start position
+/// and Kiwipete: 2 and 5 ran more instructions than 4. Without the second
+/// condition, CPW position 3 (a rook, a king and pawns a side) tested its
+/// king's squares one by one at most nodes: 3% more instructions than
+/// the map, and about 12% more time (the tests' branches and lookups
+/// depend on each square). The other callers keep the map (one by one
 /// ran 1.5% more instructions in the search benchmark, whose quiet moves
 /// mostly have more squares to test).
 const ASKED_ONE_BY_ONE: u32 = 4;
@@ -625,9 +630,14 @@ impl Board {
                 Bitboard::EMPTY
             };
             let asked = (king_targets | castle_path).without(king);
+            // The map looks up each enemy piece but the pawns (taken as
+            // one set) and the king; one by one costs at least a lookup
+            // per square.
+            let asked_count = asked.count();
+            let looked_up = (theirs & !self.pieces(PieceKind::Pawn)).count() - 1;
             let attacked = if asked.is_empty() {
                 Bitboard::EMPTY
-            } else if asked.count() <= ASKED_ONE_BY_ONE {
+            } else if asked_count <= ASKED_ONE_BY_ONE && asked_count < looked_up {
                 self.attacked_among::<L>(them, asked, occupied.without(king))
             } else {
                 self.attacks_by_with_sliders::<L>(them, occupied.without(king))

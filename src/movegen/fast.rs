@@ -57,15 +57,17 @@ pub(crate) const NO_CASTLING: Castling = 2;
 /// than [`ANY_CASTLING`]) tests one by one for the king's moves and
 /// castling (`Board::attacked_among`), and only when they are fewer than
 /// the enemy pieces the whole attack map would look up (its knights and
-/// sliders); otherwise it builds the map. Measured on the start position
-/// and Kiwipete: 2 and 5 ran more instructions than 4. Without the second
-/// condition, CPW position 3 (a rook, a king and pawns a side) tested its
-/// king's squares one by one at most nodes: 3% more instructions than
-/// the map, and about 12% more time (the tests' branches and lookups
-/// depend on each square). The other callers keep the map (one by one
-/// ran 1.5% more instructions in the search benchmark, whose quiet moves
-/// mostly have more squares to test).
-const ASKED_ONE_BY_ONE: u32 = 4;
+/// sliders); otherwise it builds the map. The tests' branches and lookups
+/// depend on each square, which costs time the instruction counts do not
+/// show: up to 4 squares ran the fewest instructions on the start position
+/// and Kiwipete, but up to 2 took 8-11% less time on Kiwipete and CPW
+/// position 5 (1% more instructions). Without the second condition, CPW
+/// position 3 (a rook, a king and pawns a side) tested its king's squares
+/// one by one at most nodes: 3% more instructions than the map, and about
+/// 12% more time. The other callers keep the map (one by one ran 1.5% more
+/// instructions in the search benchmark, whose quiet moves mostly have
+/// more squares to test).
+const ASKED_ONE_BY_ONE: u32 = 2;
 
 /// Standard chess's castlings, by colour and side ([`CastlingSide::index`]):
 /// the squares that must be empty, the king's squares that must not be

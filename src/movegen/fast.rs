@@ -632,14 +632,16 @@ impl Board {
                 Bitboard::EMPTY
             };
             let asked = (king_targets | castle_path).without(king);
-            // The map looks up each enemy piece but the pawns (taken as
-            // one set) and the king; one by one costs at least a lookup
-            // per square.
+            // One by one reads a few tables per square; the map looks up
+            // each enemy knight and slider (the pawns are one set, the king
+            // one read). So one by one only for fewer squares than those
+            // pieces: the enemy's pieces but its pawns, less its king (the
+            // `+ 1`).
             let asked_count = asked.count();
-            let looked_up = (theirs & !self.pieces(PieceKind::Pawn)).count() - 1;
+            let pieces = (theirs & !self.pieces(PieceKind::Pawn)).count();
             let attacked = if asked.is_empty() {
                 Bitboard::EMPTY
-            } else if asked_count <= ASKED_ONE_BY_ONE && asked_count < looked_up {
+            } else if asked_count <= ASKED_ONE_BY_ONE && asked_count + 1 < pieces {
                 self.attacked_among::<L>(them, asked, occupied.without(king))
             } else {
                 self.attacks_by_with_sliders::<L>(them, occupied.without(king))

@@ -21,8 +21,10 @@
 //! table is emitted).
 //!
 //! The geometry (ray walks, masks) is `src/geometry.rs`, the same file the
-//! library and its tests use; the `Magic` struct the tables are written as
-//! is `src/attacks/magic.rs`, the same file `src/attacks.rs` reads them with. The search is seeded, so two builds emit
+//! library and its tests use; the `Magic` struct (one square's magic, its
+//! slot formula) and the `MagicTable` the tables are written as (a slider's
+//! magics, an array per field) are `src/attacks/magic.rs`, the same file
+//! `src/attacks.rs` reads them with. The search is seeded, so two builds emit
 //! byte-identical tables, and every table entry is checked against the slow
 //! ray walk before anything is written.
 
@@ -242,18 +244,24 @@ fn pext_attacks<'a>(magics: impl Iterator<Item = &'a Magic>, tables: &Tables) ->
     sets
 }
 
-/// One field of the `TABLES` initialiser: `name: [Magic; 64]`.
+/// One field of the `TABLES` initialiser: `name: MagicTable` (the magics'
+/// fields, an array each).
 fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
-    writeln!(out, "    {name}: [").unwrap();
-    for m in magics {
-        writeln!(
-            out,
-            "        Magic {{ mask: {:#018x}, magic: {:#018x}, shift: {}, offset: {} }},",
-            m.mask, m.magic, m.shift, m.offset
-        )
-        .unwrap();
+    writeln!(out, "    {name}: MagicTable {{").unwrap();
+    let fields: [(&str, fn(&Magic) -> String); 4] = [
+        ("masks", |m| format!("{:#018x}", m.mask)),
+        ("multipliers", |m| format!("{:#018x}", m.magic)),
+        ("offsets", |m| m.offset.to_string()),
+        ("shifts", |m| m.shift.to_string()),
+    ];
+    for (field, value) in fields {
+        writeln!(out, "        {field}: [").unwrap();
+        for m in magics {
+            writeln!(out, "            {},", value(m)).unwrap();
+        }
+        out.push_str("        ],\n");
     }
-    out.push_str("    ],\n");
+    out.push_str("    },\n");
 }
 
 /// One field of the `TABLES` initialiser: `name: [u64; len]`.

@@ -33,10 +33,10 @@
 
 use crate::{Bitboard, Color, File, Square};
 
-// The struct the generated tables are made of; `build.rs` includes the same
-// file.
+// The structs the generated magics are made of; `build.rs` includes the
+// same file.
 mod magic;
-use magic::Magic;
+use magic::MagicTable;
 
 /// A table aligned to a cache line: the byte arrays `tables.rs` includes
 /// hold `u64`s, which should not straddle lines.
@@ -55,8 +55,8 @@ struct Aligned<T: ?Sized>(T);
 /// loops (6% of its instructions); with one, it loads one address, and
 /// each table is an offset from it.
 struct Tables {
-    rook_magics: [Magic; 64],
-    bishop_magics: [Magic; 64],
+    rook_magics: MagicTable,
+    bishop_magics: MagicTable,
     /// The magics' attack sets: `SLIDER_LEN` little-endian `u64`s.
     slider_attacks: Aligned<[u8; 8 * SLIDER_LEN]>,
     /// The `pext` lookups' attack sets, in a build that uses them (see
@@ -101,8 +101,8 @@ unsafe fn attack_set(table: &Aligned<[u8; 8 * SLIDER_LEN]>, slot: usize) -> Bitb
 // Unused, and left out, where every lookup is `pext` (`pext_direct`).
 #[cfg_attr(pext_direct, allow(dead_code))]
 #[inline(always)]
-fn slider_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
-    let slot = m.slot(occupied.0);
+fn slider_attacks(magics: &MagicTable, sq: usize, occupied: Bitboard) -> Bitboard {
+    let slot = magics.get(sq).slot(occupied.0);
     // SAFETY: `slot` is `offset + (x >> shift)` with `x >> shift` below
     // `2^(64 - shift)`, and `SLOTS_IN_BOUNDS` proves at compile time that
     // `offset + 2^(64 - shift) <= SLIDER_LEN` for every magic.
@@ -122,9 +122,9 @@ const SLOTS_IN_BOUNDS: () = {
     let mut i = 0;
     while i < 128 {
         let m = if i < 64 {
-            &TABLES.rook_magics[i]
+            TABLES.rook_magics.get(i)
         } else {
-            &TABLES.bishop_magics[i - 64]
+            TABLES.bishop_magics.get(i - 64)
         };
         assert!(m.shift >= 1 && m.shift < 64);
         // The `pext` lookups index the same slices: their indices are
@@ -153,11 +153,11 @@ pub(crate) struct Magics;
 impl Sliders for Magics {
     #[inline(always)]
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
-        slider_attacks(&TABLES.rook_magics[sq.index()], occupied)
+        slider_attacks(&TABLES.rook_magics, sq.index(), occupied)
     }
     #[inline(always)]
     fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-        slider_attacks(&TABLES.bishop_magics[sq.index()], occupied)
+        slider_attacks(&TABLES.bishop_magics, sq.index(), occupied)
     }
 }
 
@@ -177,20 +177,22 @@ pub(crate) struct Pext;
 impl Sliders for Pext {
     #[inline(always)]
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
-        pext_attacks(&TABLES.rook_magics[sq.index()], occupied)
+        pext_attacks(&TABLES.rook_magics, sq.index(), occupied)
     }
     #[inline(always)]
     fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-        pext_attacks(&TABLES.bishop_magics[sq.index()], occupied)
+        pext_attacks(&TABLES.bishop_magics, sq.index(), occupied)
     }
 }
 
-/// The attacks of the slider with relevant mask `m.mask`: `pext` of the
-/// blockers indexes the square's slice of `TABLES.pext_attacks`.
+/// The attacks of the slider on `sq` with magics `magics`: `pext` of the
+/// blockers on its relevant mask indexes the square's slice of
+/// `TABLES.pext_attacks`.
 #[cfg(pext_table)]
 #[inline(always)]
-fn pext_attacks(m: &Magic, occupied: Bitboard) -> Bitboard {
+fn pext_attacks(magics: &MagicTable, sq: usize, occupied: Bitboard) -> Bitboard {
     use core::arch::x86_64::_pext_u64;
+    let m = magics.get(sq);
     #[cfg(all(debug_assertions, feature = "std"))]
     debug_assert!(std::is_x86_feature_detected!("bmi2"));
     // SAFETY: `_pext_u64` needs BMI2, and `Pext` is only used where the
@@ -496,15 +498,16 @@ mod tests {
             (&TABLES.rook_magics, &crate::geometry::ROOK_DIRECTIONS),
             (&TABLES.bishop_magics, &crate::geometry::BISHOP_DIRECTIONS),
         ] {
-            for (i, m) in magics.iter().enumerate() {
+            for i in 0..64 {
+                let m = magics.get(i);
                 let mut occ = 0u64;
                 loop {
                     let expected = crate::geometry::sliding_attacks(i, occ, directions);
-                    assert_eq!(slider_attacks(m, Bitboard(occ)).0, expected);
+                    assert_eq!(slider_attacks(magics, i, Bitboard(occ)).0, expected);
                     // Blockers off the rays change nothing (and the
                     // unchecked read stays in the table).
                     let beyond = Bitboard(occ | !m.mask);
-                    assert_eq!(slider_attacks(m, beyond).0, expected);
+                    assert_eq!(slider_attacks(magics, i, beyond).0, expected);
                     #[cfg(pext_table)]
                     if pext {
                         let sq = Square::from_index(i).unwrap();

@@ -244,10 +244,24 @@ fn pext_attacks<'a>(magics: impl Iterator<Item = &'a Magic>, tables: &Tables) ->
     sets
 }
 
-/// One field of the `TABLES` initialiser: `name: MagicTable` (the magics'
-/// fields, an array each).
-fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
+/// One field of the `TABLES` initialiser: `name: MagicTable`, the magics'
+/// fields an array each (`split`), or an array of `Magic`s (wasm32; see
+/// `src/attacks/magic.rs`).
+fn write_magics(out: &mut String, name: &str, magics: &[Magic], split: bool) {
     writeln!(out, "    {name}: MagicTable {{").unwrap();
+    if !split {
+        out.push_str("        magics: [\n");
+        for m in magics {
+            writeln!(
+                out,
+                "            Magic {{ mask: {:#018x}, magic: {:#018x}, shift: {}, offset: {} }},",
+                m.mask, m.magic, m.shift, m.offset
+            )
+            .unwrap();
+        }
+        out.push_str("        ],\n    },\n");
+        return;
+    }
     let fields: [(&str, fn(&Magic) -> String); 4] = [
         ("masks", |m| format!("{:#018x}", m.mask)),
         ("multipliers", |m| format!("{:#018x}", m.magic)),
@@ -364,8 +378,9 @@ fn main() {
     // Every table is a field of one static, `TABLES` (the struct is
     // `src/attacks.rs`'s `Tables`, which says why).
     out.push_str("static TABLES: Tables = Tables {\n");
-    write_magics(&mut out, "rook_magics", &rook);
-    write_magics(&mut out, "bishop_magics", &bishop);
+    let split = var("CARGO_CFG_TARGET_ARCH") != "wasm32";
+    write_magics(&mut out, "rook_magics", &rook, split);
+    write_magics(&mut out, "bishop_magics", &bishop, split);
     // Byte arrays (a literal of 100k numbers costs the compiler seconds),
     // aligned by `src/attacks.rs`'s `Aligned`.
     out.push_str(

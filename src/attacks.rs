@@ -37,6 +37,9 @@ use crate::{Bitboard, Color, File, Square};
 // same file.
 mod magic;
 use magic::MagicTable;
+// The wasm32 tables are written as `Magic`s (see `MagicTable`).
+#[cfg(target_arch = "wasm32")]
+use magic::Magic;
 
 /// A table aligned to a cache line: the byte arrays `tables.rs` includes
 /// hold `u64`s, which should not straddle lines.

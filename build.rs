@@ -262,19 +262,23 @@ fn write_magics(out: &mut String, name: &str, magics: &[Magic], split: bool) {
         out.push_str("        ],\n    },\n");
         return;
     }
-    let fields: [(&str, fn(&Magic) -> String); 4] = [
-        ("masks", |m| format!("{:#018x}", m.mask)),
-        ("multipliers", |m| format!("{:#018x}", m.magic)),
-        ("offsets", |m| m.offset.to_string()),
-        ("shifts", |m| m.shift.to_string()),
-    ];
-    for (field, value) in fields {
+    let mut field = |field: &str, values: &mut dyn Iterator<Item = String>| {
         writeln!(out, "        {field}: [").unwrap();
-        for m in magics {
-            writeln!(out, "            {},", value(m)).unwrap();
+        for value in values {
+            writeln!(out, "            {value},").unwrap();
         }
         out.push_str("        ],\n");
-    }
+    };
+    field(
+        "masks",
+        &mut magics.iter().map(|m| format!("{:#018x}", m.mask)),
+    );
+    field(
+        "multipliers",
+        &mut magics.iter().map(|m| format!("{:#018x}", m.magic)),
+    );
+    field("offsets", &mut magics.iter().map(|m| m.offset.to_string()));
+    field("shifts", &mut magics.iter().map(|m| m.shift.to_string()));
     out.push_str("    },\n");
 }
 

@@ -30,6 +30,21 @@ struct Fields<'a> {
     side: &'a mut Color,
 }
 
+impl<'a> Fields<'a> {
+    /// A board's fields.
+    #[cfg(any(test, feature = "fast-perft"))]
+    #[inline(always)]
+    fn of(board: &'a mut Board) -> Fields<'a> {
+        Fields {
+            by_kind: &mut board.by_kind,
+            by_color: &mut board.by_color,
+            castling: &mut board.state.castling,
+            ep: &mut board.state.ep,
+            side: &mut board.state.side,
+        }
+    }
+}
+
 /// A position reduced to what perft's leaves need. See the module docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Leaf {
@@ -98,14 +113,7 @@ impl Board {
     #[cfg(any(test, feature = "fast-perft"))]
     #[inline(always)]
     pub(crate) fn write_child_after(&self, mv: Move, child: &mut Board, touch: Bitboard) {
-        let fields = Fields {
-            by_kind: &mut child.by_kind,
-            by_color: &mut child.by_color,
-            castling: &mut child.state.castling,
-            ep: &mut child.state.ep,
-            side: &mut child.state.side,
-        };
-        self.write_after(mv, touch, fields);
+        self.write_after(mv, touch, Fields::of(child));
     }
 
     /// The squares a (non-castling) move must start or end on to lose a
@@ -130,17 +138,12 @@ impl Board {
     /// [`Board::write_child_after`], on the fields they write; `touch` is
     /// [`Board::castling_touch`].
     #[inline(always)]
-    fn write_after(&self, mv: Move, touch: Bitboard, f: Fields<'_>) {
+    fn write_after(&self, mv: Move, touch: Bitboard, mut f: Fields<'_>) {
         let us = self.state.side;
-        let them = !us;
         let (from, to) = (mv.from(), mv.to());
-        *f.by_kind = self.by_kind;
-        *f.by_color = self.by_color;
-        *f.castling = self.state.castling;
-        *f.ep = None;
-        *f.side = them;
         let kind = self.mailbox[from.index()].unwrap_or(PieceKind::Pawn);
         if mv.is_castle() {
+            self.write_unmoved(&mut f);
             // The four squares toggled as one set is right even when a
             // destination is the king's or the rook's own square (Chess960).
             let (king_to, rook_to) = mv.castle_destinations();
@@ -154,19 +157,13 @@ impl Board {
             }
             return;
         }
-        let moved = from.bitboard() | to.bitboard();
-        f.by_kind[kind.index()] ^= moved;
-        f.by_color[us.index()] ^= moved;
         let captured = self.mailbox[to.index()];
-        if let Some(captured) = captured {
-            f.by_kind[captured.index()] ^= to.bitboard();
-            f.by_color[them.index()] ^= to.bitboard();
-        }
+        self.write_moved(kind, from, to, captured, &mut f);
         if kind == PieceKind::Pawn {
             if Some(to) == self.state.ep && captured.is_none() {
                 let victim = Square::new(to.file(), from.rank()).bitboard();
                 f.by_kind[PieceKind::Pawn.index()] ^= victim;
-                f.by_color[them.index()] ^= victim;
+                f.by_color[(!us).index()] ^= victim;
             } else if mv.is_double_push(PieceKind::Pawn) {
                 *f.ep = self.en_passant_after_double(us, from, to);
             } else if let Some(promo) = mv.promotion() {
@@ -174,11 +171,116 @@ impl Board {
                 f.by_kind[promo.index()] ^= to.bitboard();
             }
         }
-        // A king move starts on its king's square, and a move that takes a
-        // right's rook (or moves it) starts or ends on its square.
-        if !(moved & touch).is_empty() {
-            lose_castling_rights(f.castling, kind, us, from, to, |_, _| {});
+        self.lose_rights_touched(kind, from, to, touch, &mut f);
+    }
+
+    /// The parent's fields with the other side to move and no en-passant
+    /// square: where every child's writing starts.
+    #[inline(always)]
+    fn write_unmoved(&self, f: &mut Fields<'_>) {
+        *f.by_kind = self.by_kind;
+        *f.by_color = self.by_color;
+        *f.castling = self.state.castling;
+        *f.ep = None;
+        *f.side = !self.state.side;
+    }
+
+    /// The pieces after `kind` moves from `from` to `to` taking `captured`
+    /// (what stands on `to`), on the parent's fields: a move that neither
+    /// castles, takes en passant nor promotes, as far as the pieces go.
+    #[inline(always)]
+    fn write_moved(
+        &self,
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+        captured: Option<PieceKind>,
+        f: &mut Fields<'_>,
+    ) {
+        let us = self.state.side;
+        self.write_unmoved(f);
+        let moved = from.bitboard() | to.bitboard();
+        f.by_kind[kind.index()] ^= moved;
+        f.by_color[us.index()] ^= moved;
+        if let Some(captured) = captured {
+            f.by_kind[captured.index()] ^= to.bitboard();
+            f.by_color[(!us).index()] ^= to.bitboard();
         }
+    }
+
+    /// The castling rights a (non-castling) move of `kind` from `from` to
+    /// `to` loses: a king move starts on its king's square, and a move that
+    /// takes a right's rook (or moves it) starts or ends on its square,
+    /// all in `touch` ([`Board::castling_touch`]).
+    #[inline(always)]
+    fn lose_rights_touched(
+        &self,
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+        touch: Bitboard,
+        f: &mut Fields<'_>,
+    ) {
+        if !((from.bitboard() | to.bitboard()) & touch).is_empty() {
+            lose_castling_rights(f.castling, kind, self.state.side, from, to, |_, _| {});
+        }
+    }
+
+    /// [`Board::write_child_after`] for the move of the piece on `from`,
+    /// not a pawn (`kind`, read once for all its moves), to `to`: what the
+    /// generator hands over as a piece's set of destinations.
+    #[cfg(any(test, feature = "fast-perft"))]
+    #[inline(always)]
+    pub(crate) fn write_piece_child_after(
+        &self,
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+        child: &mut Board,
+        touch: Bitboard,
+    ) {
+        debug_assert!(kind != PieceKind::Pawn && self.mailbox[from.index()] == Some(kind));
+        let mut f = Fields::of(child);
+        self.write_moved(kind, from, to, self.mailbox[to.index()], &mut f);
+        self.lose_rights_touched(kind, from, to, touch, &mut f);
+    }
+
+    /// [`Board::write_child_after`] for a pawn's push from `from` to the
+    /// empty square `to`, one step or (`double`) two.
+    #[cfg(any(test, feature = "fast-perft"))]
+    #[inline(always)]
+    pub(crate) fn write_push_child_after(
+        &self,
+        from: Square,
+        to: Square,
+        double: bool,
+        child: &mut Board,
+    ) {
+        debug_assert!(self.mailbox[to.index()].is_none());
+        let mut f = Fields::of(child);
+        // A push starts on a pawn and ends on an empty square: on no
+        // king's or castling rook's square.
+        self.write_moved(PieceKind::Pawn, from, to, None, &mut f);
+        if double {
+            *f.ep = self.en_passant_after_double(self.state.side, from, to);
+        }
+    }
+
+    /// [`Board::write_child_after`] for a pawn's capture, not en passant
+    /// and not promoting, from `from` onto the enemy piece on `to`.
+    #[cfg(any(test, feature = "fast-perft"))]
+    #[inline(always)]
+    pub(crate) fn write_pawn_capture_child_after(
+        &self,
+        from: Square,
+        to: Square,
+        child: &mut Board,
+        touch: Bitboard,
+    ) {
+        debug_assert!(self.mailbox[to.index()].is_some());
+        let mut f = Fields::of(child);
+        self.write_moved(PieceKind::Pawn, from, to, self.mailbox[to.index()], &mut f);
+        self.lose_rights_touched(PieceKind::Pawn, from, to, touch, &mut f);
     }
 
     /// This board's [`Leaf`] fields.

@@ -43,10 +43,13 @@
 use crate::Board;
 #[cfg(feature = "fast-perft")]
 use crate::{
-    Bitboard, Move,
+    Bitboard, Move, PieceKind, Square,
     attacks::Sliders,
     board::Leaf,
-    movegen::{ALL, ANY_CASTLING, Castling, Counter, EachMove, NO_CASTLING, STANDARD_CASTLING},
+    movegen::{
+        ALL, ANY_CASTLING, Castling, Counter, EachMove, NO_CASTLING, STANDARD_CASTLING, Sink,
+        behind, each_promotion,
+    },
 };
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
@@ -433,10 +436,50 @@ struct EachChild<'a, F> {
     touch: Bitboard,
 }
 
+/// The generator's sets written child by child, each kind of set by the
+/// writer made for it: a piece's destinations with its kind read once,
+/// pawn pushes and captures without the tests for castling, en passant
+/// and promotion; promotions and the single moves (castling, en passant)
+/// by the general [`Board::write_child_after`].
 #[cfg(feature = "fast-perft")]
-impl<F: FnMut(&Board) -> u64> EachMove for EachChild<'_, F> {
+impl<F: FnMut(&Board) -> u64> Sink for EachChild<'_, F> {
     #[inline(always)]
-    fn each(&mut self, mv: Move) {
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        let parent = self.parent;
+        // The generator hands pawns over as `pawns` and `promotions` only.
+        let kind = parent.kind_on(from).unwrap_or(PieceKind::King);
+        for to in targets {
+            parent.write_piece_child_after(kind, from, to, &mut self.scratch, self.touch);
+            self.nodes += (self.visit)(&self.scratch);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32) {
+        let parent = self.parent;
+        // Captures step diagonally (7 or 9 squares), pushes by 8 or 16.
+        if delta % 8 != 0 {
+            for to in targets {
+                let from = behind(to, delta);
+                parent.write_pawn_capture_child_after(from, to, &mut self.scratch, self.touch);
+                self.nodes += (self.visit)(&self.scratch);
+            }
+        } else {
+            let double = delta.abs() == 16;
+            for to in targets {
+                parent.write_push_child_after(behind(to, delta), to, double, &mut self.scratch);
+                self.nodes += (self.visit)(&self.scratch);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        each_promotion(targets, delta, |mv| self.single(mv));
+    }
+
+    #[inline(always)]
+    fn single(&mut self, mv: Move) {
         self.parent
             .write_child_after(mv, &mut self.scratch, self.touch);
         self.nodes += (self.visit)(&self.scratch);
@@ -640,6 +683,27 @@ mod tests {
         suites.extend(fischer.into_iter().take(40));
         let mut checked = 0u64;
         fn walk(board: &Board, depth: u32, checked: &mut u64) {
+            // The last-but-one ply's sink, which writes each kind of move
+            // with its own writer (`EachChild`): child by child, in the
+            // generator's order, the fields `make_move` leaves.
+            #[cfg(feature = "fast-perft")]
+            {
+                let made: Vec<Leaf> = board
+                    .legal_moves()
+                    .iter()
+                    .map(|&mv| {
+                        let mut child = board.clone();
+                        child.make_move(mv);
+                        child.as_leaf()
+                    })
+                    .collect();
+                let mut written = Vec::new();
+                sum_children::<crate::attacks::Native>(board, |child| {
+                    written.push(child.as_leaf());
+                    1
+                });
+                assert_eq!(written, made, "{board:?}");
+            }
             for mv in board.legal_moves() {
                 let mut child = board.clone();
                 child.make_move(mv);

@@ -22,7 +22,7 @@ use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Squa
 /// The fields a move's leaf is made of, in a [`Leaf`] or a scratch
 /// [`Board`]: what [`Board::write_leaf_after`] and
 /// [`Board::write_child_after`] write.
-struct Fields<'a> {
+pub(crate) struct Fields<'a> {
     by_kind: &'a mut [Bitboard; 6],
     by_color: &'a mut [Bitboard; 2],
     castling: &'a mut CastlingRights,
@@ -30,17 +30,35 @@ struct Fields<'a> {
     side: &'a mut Color,
 }
 
-impl<'a> Fields<'a> {
-    /// A board's fields.
-    #[cfg(any(test, feature = "fast-perft"))]
+/// Where a move's leaf is written: a [`Leaf`], or a scratch [`Board`]
+/// whose other fields (mailbox, clocks, hash) stay as they were.
+pub(crate) trait WriteTarget {
+    /// The fields a leaf is made of.
+    fn fields(&mut self) -> Fields<'_>;
+}
+
+impl WriteTarget for Board {
     #[inline(always)]
-    fn of(board: &'a mut Board) -> Fields<'a> {
+    fn fields(&mut self) -> Fields<'_> {
         Fields {
-            by_kind: &mut board.by_kind,
-            by_color: &mut board.by_color,
-            castling: &mut board.state.castling,
-            ep: &mut board.state.ep,
-            side: &mut board.state.side,
+            by_kind: &mut self.by_kind,
+            by_color: &mut self.by_color,
+            castling: &mut self.state.castling,
+            ep: &mut self.state.ep,
+            side: &mut self.state.side,
+        }
+    }
+}
+
+impl WriteTarget for Leaf {
+    #[inline(always)]
+    fn fields(&mut self) -> Fields<'_> {
+        Fields {
+            by_kind: &mut self.by_kind,
+            by_color: &mut self.by_color,
+            castling: &mut self.castling,
+            ep: &mut self.ep,
+            side: &mut self.side,
         }
     }
 }
@@ -91,29 +109,28 @@ impl Board {
     /// [`Board::castling_touch`] computed once for all its moves.
     #[inline(always)]
     pub(crate) fn write_leaf_after_with(&self, mv: Move, leaf: &mut Leaf, touch: Bitboard) {
-        let fields = Fields {
-            by_kind: &mut leaf.by_kind,
-            by_color: &mut leaf.by_color,
-            castling: &mut leaf.castling,
-            ep: &mut leaf.ep,
-            side: &mut leaf.side,
-        };
-        self.write_after(mv, touch, fields);
+        self.write_after(mv, touch, leaf.fields());
     }
 
-    /// [`Board::write_leaf_after`] into a board: `child`'s piece sets,
-    /// rights, en-passant square and side to move become those after `mv`
-    /// (a legal move on this board); its mailbox, clocks and hash are left
-    /// as they were. Perft's last-but-one ply writes each child into one
-    /// clone of the parent this way and counts its moves: the generator
-    /// reads only those fields (the mailbox is the parent's, stale), and
-    /// such boards never leave the walk. Cheaper than making and unmaking
-    /// the move, which keeps the mailbox.
+    /// [`Board::write_leaf_after`] into a board or a leaf: `child`'s piece
+    /// sets, rights, en-passant square and side to move become those after
+    /// `mv` (a legal move on this board); a board's mailbox, clocks and
+    /// hash are left as they were. Perft's last-but-one ply writes each
+    /// child into one clone of the parent this way and counts its moves:
+    /// the generator reads only those fields (the mailbox is the parent's,
+    /// stale), and such boards never leave the walk. Cheaper than making
+    /// and unmaking the move, which keeps the mailbox. The full walk
+    /// writes its leaves into one [`Leaf`] the same way.
     /// `touch` is this board's [`Board::castling_touch`].
     #[cfg(any(test, feature = "fast-perft"))]
     #[inline(always)]
-    pub(crate) fn write_child_after(&self, mv: Move, child: &mut Board, touch: Bitboard) {
-        self.write_after(mv, touch, Fields::of(child));
+    pub(crate) fn write_child_after(
+        &self,
+        mv: Move,
+        child: &mut impl WriteTarget,
+        touch: Bitboard,
+    ) {
+        self.write_after(mv, touch, child.fields());
     }
 
     /// The squares a (non-castling) move must start or end on to lose a
@@ -141,9 +158,9 @@ impl Board {
     fn write_after(&self, mv: Move, touch: Bitboard, mut f: Fields<'_>) {
         let us = self.state.side;
         let (from, to) = (mv.from(), mv.to());
+        self.write_unmoved(&mut f);
         let kind = self.mailbox[from.index()].unwrap_or(PieceKind::Pawn);
         if mv.is_castle() {
-            self.write_unmoved(&mut f);
             // The four squares toggled as one set is right even when a
             // destination is the king's or the rook's own square (Chess960).
             let (king_to, rook_to) = mv.castle_destinations();
@@ -186,8 +203,9 @@ impl Board {
     }
 
     /// The pieces after `kind` moves from `from` to `to` taking `captured`
-    /// (what stands on `to`), on the parent's fields: a move that neither
-    /// castles, takes en passant nor promotes, as far as the pieces go.
+    /// (what stands on `to`), on the parent's fields already written
+    /// (`write_unmoved`): a move that neither castles, takes en
+    /// passant nor promotes, as far as the pieces go.
     #[inline(always)]
     fn write_moved(
         &self,
@@ -198,7 +216,6 @@ impl Board {
         f: &mut Fields<'_>,
     ) {
         let us = self.state.side;
-        self.write_unmoved(f);
         let moved = from.bitboard() | to.bitboard();
         f.by_kind[kind.index()] ^= moved;
         f.by_color[us.index()] ^= moved;
@@ -226,9 +243,10 @@ impl Board {
         }
     }
 
-    /// [`Board::write_child_after`] for the move of the piece on `from`,
-    /// not a pawn (`kind`, read once for all its moves), to `to`: what the
-    /// generator hands over as a piece's set of destinations.
+    /// [`Board::write_child_after`] (into a scratch board or a leaf) for
+    /// the move of the piece on `from`, not a pawn (`kind`, read once for
+    /// all its moves), to `to`: what the generator hands over as a piece's
+    /// set of destinations.
     #[cfg(any(test, feature = "fast-perft"))]
     #[inline(always)]
     pub(crate) fn write_piece_child_after(
@@ -236,11 +254,12 @@ impl Board {
         kind: PieceKind,
         from: Square,
         to: Square,
-        child: &mut Board,
+        child: &mut impl WriteTarget,
         touch: Bitboard,
     ) {
         debug_assert!(kind != PieceKind::Pawn && self.mailbox[from.index()] == Some(kind));
-        let mut f = Fields::of(child);
+        let mut f = child.fields();
+        self.write_unmoved(&mut f);
         self.write_moved(kind, from, to, self.mailbox[to.index()], &mut f);
         self.lose_rights_touched(kind, from, to, touch, &mut f);
     }
@@ -254,10 +273,11 @@ impl Board {
         from: Square,
         to: Square,
         double: bool,
-        child: &mut Board,
+        child: &mut impl WriteTarget,
     ) {
         debug_assert!(self.mailbox[to.index()].is_none());
-        let mut f = Fields::of(child);
+        let mut f = child.fields();
+        self.write_unmoved(&mut f);
         // A push starts on a pawn and ends on an empty square: on no
         // king's or castling rook's square.
         self.write_moved(PieceKind::Pawn, from, to, None, &mut f);
@@ -274,11 +294,12 @@ impl Board {
         &self,
         from: Square,
         to: Square,
-        child: &mut Board,
+        child: &mut impl WriteTarget,
         touch: Bitboard,
     ) {
         debug_assert!(self.mailbox[to.index()].is_some());
-        let mut f = Fields::of(child);
+        let mut f = child.fields();
+        self.write_unmoved(&mut f);
         self.write_moved(PieceKind::Pawn, from, to, self.mailbox[to.index()], &mut f);
         self.lose_rights_touched(PieceKind::Pawn, from, to, touch, &mut f);
     }

@@ -65,7 +65,7 @@ pub(crate) use effect::Change;
 pub(crate) use effect::Effect;
 pub use fen::FenError;
 #[cfg(feature = "fast-perft")]
-pub(crate) use leaf::Leaf;
+pub(crate) use leaf::{Leaf, WriteTarget};
 pub use make::{NullUndo, Undo};
 
 use crate::attacks;

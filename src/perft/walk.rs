@@ -45,10 +45,10 @@ use crate::Board;
 use crate::{
     Bitboard, Move, PieceKind, Square,
     attacks::Sliders,
-    board::Leaf,
+    board::{Leaf, WriteTarget},
     movegen::{
-        ALL, ANY_CASTLING, Castling, Counter, EachMove, NO_CASTLING, STANDARD_CASTLING, Sink,
-        behind, each_promotion,
+        ALL, ANY_CASTLING, Castling, Counter, NO_CASTLING, STANDARD_CASTLING, Sink, behind,
+        each_promotion,
     },
 };
 
@@ -279,16 +279,22 @@ macro_rules! walks {
             sum_children::<L>(board, |child| count_in::<L>(child, case))
         }
 
-        /// Every leaf below `board` made (see [`MakeLeaves`]), with the
-        /// lookups of `L`.
+        /// Every leaf below `board` made as a [`Leaf`] (the position
+        /// after the move, without mailbox, clocks or hash: see
+        /// `Board::leaf_after`; `black_box` keeps the compiler from
+        /// dropping a leaf nothing reads), with the lookups of `L`.
         $(#[$attr])*
         #[inline(never)]
         fn make_leaves_with<L: Sliders>(board: &Board) -> u64 {
             let mut leaf = board.as_leaf();
-            let mut leaves = MakeLeaves {
+            let mut leaves = WriteEach {
                 parent: board,
-                leaf: &mut leaf,
+                target: &mut leaf,
                 nodes: 0,
+                visit: |leaf: &Leaf| {
+                    core::hint::black_box(leaf);
+                    1
+                },
                 touch: board.castling_touch(),
             };
             board.generate_legal_with::<L, _, ANY_CASTLING>(&mut leaves);
@@ -421,36 +427,42 @@ mod modern {
 }
 
 /// Expands a node without a move list: each move the generator produces
-/// is written into one scratch board (`Board::write_child_after`: piece
+/// is written into one target and `visit`ed. The target is a scratch board
+/// for the last plies of the bulk walk (`Board::write_child_after`: piece
 /// sets, rights, en passant and side to move copied from the parent and
-/// changed by the move; the mailbox stays the parent's) and `visit`ed. Used
-/// for the last plies of the bulk walk, whose counter reads only those
-/// fields (no list, no make and unmake per child).
+/// changed by the move; the mailbox stays the parent's), whose counter
+/// reads only those fields (no list, no make and unmake per child), or a
+/// [`Leaf`] for the full walk's leaves.
+///
+/// The target lives outside the struct, so that the full walk's
+/// `black_box` sees only the leaf: with it inside, the count and the
+/// parent had to live in memory too, reloaded and stored for every leaf.
+///
+/// Each kind of set the generator hands over has a writer of its own: a
+/// piece's destinations with its kind read once, pawn pushes and pawn
+/// captures without the tests for castling, en passant and promotion;
+/// promotions and the single moves (castling, en passant) go through the
+/// general writer.
 #[cfg(feature = "fast-perft")]
-struct EachChild<'a, F> {
+struct WriteEach<'a, T, F> {
     parent: &'a Board,
-    scratch: Board,
+    target: &'a mut T,
     nodes: u64,
     visit: F,
     /// `parent.castling_touch()`.
     touch: Bitboard,
 }
 
-/// The generator's sets written child by child, each kind of set by the
-/// writer made for it: a piece's destinations with its kind read once,
-/// pawn pushes and captures without the tests for castling, en passant
-/// and promotion; promotions and the single moves (castling, en passant)
-/// by the general [`Board::write_child_after`].
 #[cfg(feature = "fast-perft")]
-impl<F: FnMut(&Board) -> u64> Sink for EachChild<'_, F> {
+impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) {
         let parent = self.parent;
         // The generator hands pawns over as `pawns` and `promotions` only.
         let kind = parent.kind_on(from).unwrap_or(PieceKind::King);
         for to in targets {
-            parent.write_piece_child_after(kind, from, to, &mut self.scratch, self.touch);
-            self.nodes += (self.visit)(&self.scratch);
+            parent.write_piece_child_after(kind, from, to, self.target, self.touch);
+            self.nodes += (self.visit)(self.target);
         }
     }
 
@@ -461,14 +473,14 @@ impl<F: FnMut(&Board) -> u64> Sink for EachChild<'_, F> {
         if delta % 8 != 0 {
             for to in targets {
                 let from = behind(to, delta);
-                parent.write_pawn_capture_child_after(from, to, &mut self.scratch, self.touch);
-                self.nodes += (self.visit)(&self.scratch);
+                parent.write_pawn_capture_child_after(from, to, self.target, self.touch);
+                self.nodes += (self.visit)(self.target);
             }
         } else {
             let double = delta.abs() == 16;
             for to in targets {
-                parent.write_push_child_after(behind(to, delta), to, double, &mut self.scratch);
-                self.nodes += (self.visit)(&self.scratch);
+                parent.write_push_child_after(behind(to, delta), to, double, self.target);
+                self.nodes += (self.visit)(self.target);
             }
         }
     }
@@ -480,35 +492,8 @@ impl<F: FnMut(&Board) -> u64> Sink for EachChild<'_, F> {
 
     #[inline(always)]
     fn single(&mut self, mv: Move) {
-        self.parent
-            .write_child_after(mv, &mut self.scratch, self.touch);
-        self.nodes += (self.visit)(&self.scratch);
-    }
-}
-
-/// Makes each leaf below `parent` as a [`Leaf`] (the position after the
-/// move, without mailbox, clocks or hash: see `Board::leaf_after`);
-/// `black_box` keeps the compiler from dropping a leaf nothing reads.
-///
-/// The leaf lives outside the struct, so that `black_box` sees only the
-/// leaf: with it inside, the count and the parent had to live in memory
-/// too, reloaded and stored for every leaf.
-#[cfg(feature = "fast-perft")]
-struct MakeLeaves<'a> {
-    parent: &'a Board,
-    leaf: &'a mut Leaf,
-    nodes: u64,
-    /// `parent.castling_touch()`.
-    touch: Bitboard,
-}
-
-#[cfg(feature = "fast-perft")]
-impl EachMove for MakeLeaves<'_> {
-    #[inline(always)]
-    fn each(&mut self, mv: Move) {
-        self.parent.write_leaf_after_with(mv, self.leaf, self.touch);
-        core::hint::black_box(&*self.leaf);
-        self.nodes += 1;
+        self.parent.write_child_after(mv, self.target, self.touch);
+        self.nodes += (self.visit)(self.target);
     }
 }
 
@@ -516,9 +501,10 @@ impl EachMove for MakeLeaves<'_> {
 #[cfg(feature = "fast-perft")]
 #[inline(always)]
 fn sum_children<L: Sliders>(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {
-    let mut each = EachChild {
+    let mut scratch = board.clone();
+    let mut each = WriteEach {
         parent: board,
-        scratch: board.clone(),
+        target: &mut scratch,
         nodes: 0,
         visit,
         touch: board.castling_touch(),
@@ -683,9 +669,10 @@ mod tests {
         suites.extend(fischer.into_iter().take(40));
         let mut checked = 0u64;
         fn walk(board: &Board, depth: u32, checked: &mut u64) {
-            // The last-but-one ply's sink, which writes each kind of move
-            // with its own writer (`EachChild`): child by child, in the
-            // generator's order, the fields `make_move` leaves.
+            // The sink of the last-but-one ply and of the full walk's
+            // leaves, which writes each kind of move with its own writer
+            // (`WriteEach`): child by child, in the generator's order, the
+            // fields `make_move` leaves.
             #[cfg(feature = "fast-perft")]
             {
                 let made: Vec<Leaf> = board
@@ -703,6 +690,21 @@ mod tests {
                     1
                 });
                 assert_eq!(written, made, "{board:?}");
+                // The same sink writing the full walk's leaves.
+                let mut leaf = board.as_leaf();
+                let mut leaves = Vec::new();
+                let mut each = WriteEach {
+                    parent: board,
+                    target: &mut leaf,
+                    nodes: 0,
+                    visit: |leaf: &Leaf| {
+                        leaves.push(*leaf);
+                        1
+                    },
+                    touch: board.castling_touch(),
+                };
+                board.generate_legal_with::<crate::attacks::Native, _, ANY_CASTLING>(&mut each);
+                assert_eq!(leaves, made, "{board:?}");
             }
             for mv in board.legal_moves() {
                 let mut child = board.clone();

@@ -11,17 +11,21 @@
 //! checks, move by move, that they agree with the board `make_move` gives.
 //!
 //! The same rule writes the children of perft's last-but-one ply into a
-//! scratch board ([`Board::write_child_after`]), whose mailbox, clocks and
-//! hash then stay the parent's: the leaf counter reads none of them, and
-//! the same test checks that it counts each such child right.
+//! scratch board, whose mailbox, clocks and hash then stay the parent's:
+//! the leaf counter reads none of them, and the same test checks that it
+//! counts each such child right. Perft writes a node's children (and a
+//! full walk's leaves) into one target that holds the fields all of them
+//! share ([`Board::write_rest`]): each child's move is applied, the child
+//! visited, and the move taken back ([`Board::visit_piece_child`] and its
+//! siblings), rather than every field copied for each child.
 
 use super::Board;
 use super::make::lose_castling_rights;
 use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
 
 /// The fields a move's leaf is made of, in a [`Leaf`] or a scratch
-/// [`Board`]: what [`Board::write_leaf_after`] and
-/// [`Board::write_child_after`] write.
+/// [`Board`]: what [`Board::write_leaf_after`] and the `visit_*_child`
+/// functions write.
 pub(crate) struct Fields<'a> {
     by_kind: &'a mut [Bitboard; 6],
     by_color: &'a mut [Bitboard; 2],
@@ -112,27 +116,6 @@ impl Board {
         self.write_after(mv, touch, leaf.fields());
     }
 
-    /// [`Board::write_leaf_after`] into a board or a leaf: `child`'s piece
-    /// sets, rights, en-passant square and side to move become those after
-    /// `mv` (a legal move on this board); a board's mailbox, clocks and
-    /// hash are left as they were. Perft's last-but-one ply writes each
-    /// child into one clone of the parent this way and counts its moves:
-    /// the generator reads only those fields (the mailbox is the parent's,
-    /// stale), and such boards never leave the walk. Cheaper than making
-    /// and unmaking the move, which keeps the mailbox. The full walk
-    /// writes its leaves into one [`Leaf`] the same way.
-    /// `touch` is this board's [`Board::castling_touch`].
-    #[cfg(any(test, feature = "fast-perft"))]
-    #[inline(always)]
-    pub(crate) fn write_child_after(
-        &self,
-        mv: Move,
-        child: &mut impl WriteTarget,
-        touch: Bitboard,
-    ) {
-        self.write_after(mv, touch, child.fields());
-    }
-
     /// The squares a (non-castling) move must start or end on to lose a
     /// castling right: the rook square of each right left, and the square
     /// of each king with a right left. The same for every move of a
@@ -152,7 +135,7 @@ impl Board {
     }
 
     /// The body of [`Board::write_leaf_after`] and
-    /// [`Board::write_child_after`], on the fields they write; `touch` is
+    /// [`Board::visit_child`], on the fields they write; `touch` is
     /// [`Board::castling_touch`].
     #[inline(always)]
     fn write_after(&self, mv: Move, touch: Bitboard, mut f: Fields<'_>) {
@@ -237,71 +220,121 @@ impl Board {
         to: Square,
         touch: Bitboard,
         f: &mut Fields<'_>,
-    ) {
-        if !((from.bitboard() | to.bitboard()) & touch).is_empty() {
+    ) -> bool {
+        let touched = !((from.bitboard() | to.bitboard()) & touch).is_empty();
+        if touched {
             lose_castling_rights(f.castling, kind, self.state.side, from, to, |_, _| {});
         }
+        touched
     }
 
-    /// [`Board::write_child_after`] (into a scratch board or a leaf) for
-    /// the move of the piece on `from`, not a pawn (`kind`, read once for
-    /// all its moves), to `to`: what the generator hands over as a piece's
-    /// set of destinations.
+    /// Writes into `child` the fields every child of this board shares
+    /// (`write_unmoved`): the rest state the `visit_*_child` functions
+    /// start from and leave behind.
     #[cfg(any(test, feature = "fast-perft"))]
     #[inline(always)]
-    pub(crate) fn write_piece_child_after(
+    pub(crate) fn write_rest(&self, child: &mut impl WriteTarget) {
+        self.write_unmoved(&mut child.fields());
+    }
+
+    /// Calls `visit` on the child after the move of the piece on `from`,
+    /// not a pawn (`kind`, read once for all its moves), to `to` (what the
+    /// generator hands over as a piece's set of destinations), written
+    /// into `child`, which holds this board's rest state
+    /// ([`Board::write_rest`]) and holds it again on return: the pieces'
+    /// changes are exclusive-ors, which a second application takes back,
+    /// and the castling rights, when the move touched them, are copied
+    /// back. Cheaper than writing every field for each child.
+    #[cfg(any(test, feature = "fast-perft"))]
+    #[inline(always)]
+    pub(crate) fn visit_piece_child<T: WriteTarget>(
         &self,
         kind: PieceKind,
         from: Square,
         to: Square,
-        child: &mut impl WriteTarget,
+        child: &mut T,
         touch: Bitboard,
-    ) {
-        debug_assert!(kind != PieceKind::Pawn && self.mailbox[from.index()] == Some(kind));
+        visit: impl FnOnce(&T) -> u64,
+    ) -> u64 {
+        debug_assert!(self.mailbox[from.index()] == Some(kind));
+        let captured = self.mailbox[to.index()];
+        let touched = {
+            let mut f = child.fields();
+            self.write_moved(kind, from, to, captured, &mut f);
+            self.lose_rights_touched(kind, from, to, touch, &mut f)
+        };
+        let nodes = visit(child);
         let mut f = child.fields();
-        self.write_unmoved(&mut f);
-        self.write_moved(kind, from, to, self.mailbox[to.index()], &mut f);
-        self.lose_rights_touched(kind, from, to, touch, &mut f);
+        self.write_moved(kind, from, to, captured, &mut f);
+        if touched {
+            *f.castling = self.state.castling;
+        }
+        nodes
     }
 
-    /// [`Board::write_child_after`] for a pawn's push from `from` to the
+    /// [`Board::visit_piece_child`] for a pawn's push from `from` to the
     /// empty square `to`, one step or (`double`) two.
     #[cfg(any(test, feature = "fast-perft"))]
     #[inline(always)]
-    pub(crate) fn write_push_child_after(
+    pub(crate) fn visit_push_child<T: WriteTarget>(
         &self,
         from: Square,
         to: Square,
         double: bool,
-        child: &mut impl WriteTarget,
-    ) {
+        child: &mut T,
+        visit: impl FnOnce(&T) -> u64,
+    ) -> u64 {
         debug_assert!(self.mailbox[to.index()].is_none());
-        let mut f = child.fields();
-        self.write_unmoved(&mut f);
         // A push starts on a pawn and ends on an empty square: on no
         // king's or castling rook's square.
+        {
+            let mut f = child.fields();
+            self.write_moved(PieceKind::Pawn, from, to, None, &mut f);
+            if double {
+                *f.ep = self.en_passant_after_double(self.state.side, from, to);
+            }
+        }
+        let nodes = visit(child);
+        let mut f = child.fields();
         self.write_moved(PieceKind::Pawn, from, to, None, &mut f);
         if double {
-            *f.ep = self.en_passant_after_double(self.state.side, from, to);
+            *f.ep = None;
         }
+        nodes
     }
 
-    /// [`Board::write_child_after`] for a pawn's capture, not en passant
+    /// [`Board::visit_piece_child`] for a pawn's capture, not en passant
     /// and not promoting, from `from` onto the enemy piece on `to`.
     #[cfg(any(test, feature = "fast-perft"))]
     #[inline(always)]
-    pub(crate) fn write_pawn_capture_child_after(
+    pub(crate) fn visit_pawn_capture_child<T: WriteTarget>(
         &self,
         from: Square,
         to: Square,
-        child: &mut impl WriteTarget,
+        child: &mut T,
         touch: Bitboard,
-    ) {
+        visit: impl FnOnce(&T) -> u64,
+    ) -> u64 {
         debug_assert!(self.mailbox[to.index()].is_some());
-        let mut f = child.fields();
-        self.write_unmoved(&mut f);
-        self.write_moved(PieceKind::Pawn, from, to, self.mailbox[to.index()], &mut f);
-        self.lose_rights_touched(PieceKind::Pawn, from, to, touch, &mut f);
+        self.visit_piece_child(PieceKind::Pawn, from, to, child, touch, visit)
+    }
+
+    /// [`Board::visit_piece_child`] for any legal move: written by the
+    /// general writer, then the rest state written back whole (castling,
+    /// en passant and promotions: the rare moves).
+    #[cfg(any(test, feature = "fast-perft"))]
+    #[inline(always)]
+    pub(crate) fn visit_child<T: WriteTarget>(
+        &self,
+        mv: Move,
+        child: &mut T,
+        touch: Bitboard,
+        visit: impl FnOnce(&T) -> u64,
+    ) -> u64 {
+        self.write_after(mv, touch, child.fields());
+        let nodes = visit(child);
+        self.write_rest(child);
+        nodes
     }
 
     /// This board's [`Leaf`] fields.

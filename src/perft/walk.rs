@@ -9,10 +9,12 @@
 //! * the last two plies (and the leaves of a full walk) are expanded
 //!   through a generator sink, without a move list: each child of the
 //!   last-but-one ply is written into one scratch board as the parent's
-//!   piece sets, rights and en-passant square changed by the move
-//!   (`Board::write_child_after`; the counter reads nothing else, and the
-//!   mailbox stays the parent's), each leaf of a full walk likewise into a
-//!   lean `Leaf`;
+//!   piece sets, rights and en-passant square changed by the move (the
+//!   counter reads nothing else, and the mailbox stays the parent's), each
+//!   leaf of a full walk likewise into a lean `Leaf`; the target holds the
+//!   fields the children share, and each move is applied and taken back
+//!   around its visit (`Board::visit_piece_child` and its siblings) rather
+//!   than every field copied for each child;
 //! * the counter is compiled per castling case (no rights, standard
 //!   chess's rights only, any), found once at the walk's root
 //!   ([`castling_of`]), so that where no right is left it has no
@@ -287,6 +289,7 @@ macro_rules! walks {
         #[inline(never)]
         fn make_leaves_with<L: Sliders>(board: &Board) -> u64 {
             let mut leaf = board.as_leaf();
+            board.write_rest(&mut leaf);
             let mut leaves = WriteEach {
                 parent: board,
                 target: &mut leaf,
@@ -428,9 +431,9 @@ mod modern {
 
 /// Expands a node without a move list: each move the generator produces
 /// is written into one target and `visit`ed. The target is a scratch board
-/// for the last plies of the bulk walk (`Board::write_child_after`: piece
-/// sets, rights, en passant and side to move copied from the parent and
-/// changed by the move; the mailbox stays the parent's), whose counter
+/// for the last plies of the bulk walk (piece sets, rights, en passant and
+/// side to move: the parent's changed by the move; the mailbox stays the
+/// parent's), whose counter
 /// reads only those fields (no list, no make and unmake per child), or a
 /// [`Leaf`] for the full walk's leaves.
 ///
@@ -442,7 +445,9 @@ mod modern {
 /// piece's destinations with its kind read once, pawn pushes and pawn
 /// captures without the tests for castling, en passant and promotion;
 /// promotions and the single moves (castling, en passant) go through the
-/// general writer.
+/// general writer. The target holds the parent's rest state
+/// (`Board::write_rest`) before and after each visit: each writer applies
+/// its move, visits, and takes the move back (`Board::visit_piece_child`).
 #[cfg(feature = "fast-perft")]
 struct WriteEach<'a, T, F> {
     parent: &'a Board,
@@ -461,8 +466,8 @@ impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
         // The generator hands pawns over as `pawns` and `promotions` only.
         let kind = parent.kind_on(from).unwrap_or(PieceKind::King);
         for to in targets {
-            parent.write_piece_child_after(kind, from, to, self.target, self.touch);
-            self.nodes += (self.visit)(self.target);
+            let visit = &mut self.visit;
+            self.nodes += parent.visit_piece_child(kind, from, to, self.target, self.touch, visit);
         }
     }
 
@@ -473,14 +478,16 @@ impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
         if delta % 8 != 0 {
             for to in targets {
                 let from = behind(to, delta);
-                parent.write_pawn_capture_child_after(from, to, self.target, self.touch);
-                self.nodes += (self.visit)(self.target);
+                let visit = &mut self.visit;
+                self.nodes +=
+                    parent.visit_pawn_capture_child(from, to, self.target, self.touch, visit);
             }
         } else {
             let double = delta.abs() == 16;
             for to in targets {
-                parent.write_push_child_after(behind(to, delta), to, double, self.target);
-                self.nodes += (self.visit)(self.target);
+                let visit = &mut self.visit;
+                self.nodes +=
+                    parent.visit_push_child(behind(to, delta), to, double, self.target, visit);
             }
         }
     }
@@ -492,8 +499,8 @@ impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
 
     #[inline(always)]
     fn single(&mut self, mv: Move) {
-        self.parent.write_child_after(mv, self.target, self.touch);
-        self.nodes += (self.visit)(self.target);
+        let visit = &mut self.visit;
+        self.nodes += self.parent.visit_child(mv, self.target, self.touch, visit);
     }
 }
 
@@ -502,6 +509,7 @@ impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
 #[inline(always)]
 fn sum_children<L: Sliders>(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {
     let mut scratch = board.clone();
+    board.write_rest(&mut scratch);
     let mut each = WriteEach {
         parent: board,
         target: &mut scratch,
@@ -675,23 +683,39 @@ mod tests {
             // fields `make_move` leaves.
             #[cfg(feature = "fast-perft")]
             {
-                let made: Vec<Leaf> = board
+                let made: Vec<(Leaf, u64)> = board
                     .legal_moves()
                     .iter()
                     .map(|&mv| {
                         let mut child = board.clone();
                         child.make_move(mv);
-                        child.as_leaf()
+                        (child.as_leaf(), child.count_legal_moves())
                     })
                     .collect();
+                // Into a scratch board, as the last-but-one ply: each child
+                // with the counter's count (it reads nothing else), and the
+                // scratch back at the rest state afterwards.
+                let mut scratch = board.clone();
+                board.write_rest(&mut scratch);
+                let rest = scratch.as_leaf();
                 let mut written = Vec::new();
-                sum_children::<crate::attacks::Native>(board, |child| {
-                    written.push(child.as_leaf());
-                    1
-                });
+                let mut each = WriteEach {
+                    parent: board,
+                    target: &mut scratch,
+                    nodes: 0,
+                    visit: |child: &Board| {
+                        written.push((child.as_leaf(), child.count_legal_moves()));
+                        1
+                    },
+                    touch: board.castling_touch(),
+                };
+                board.generate_legal_with::<crate::attacks::Native, _, ANY_CASTLING>(&mut each);
+                assert_eq!(each.nodes, made.len() as u64, "{board:?}");
                 assert_eq!(written, made, "{board:?}");
+                assert_eq!(scratch.as_leaf(), rest, "{board:?}");
                 // The same sink writing the full walk's leaves.
                 let mut leaf = board.as_leaf();
+                board.write_rest(&mut leaf);
                 let mut leaves = Vec::new();
                 let mut each = WriteEach {
                     parent: board,
@@ -704,22 +728,14 @@ mod tests {
                     touch: board.castling_touch(),
                 };
                 board.generate_legal_with::<crate::attacks::Native, _, ANY_CASTLING>(&mut each);
+                let made: Vec<Leaf> = made.into_iter().map(|(leaf, _)| leaf).collect();
                 assert_eq!(leaves, made, "{board:?}");
+                assert_eq!(leaf, rest, "{board:?}");
             }
             for mv in board.legal_moves() {
                 let mut child = board.clone();
                 child.make_move(mv);
                 assert_eq!(board.leaf_after(mv), child.as_leaf(), "{board:?} {mv:?}");
-                // The last-but-one ply's scratch child: the same fields,
-                // and the counter, which reads nothing else, agrees.
-                let mut scratch = board.clone();
-                board.write_child_after(mv, &mut scratch, board.castling_touch());
-                assert_eq!(scratch.as_leaf(), child.as_leaf(), "{board:?} {mv:?}");
-                assert_eq!(
-                    scratch.count_legal_moves(),
-                    child.count_legal_moves(),
-                    "{board:?} {mv:?}"
-                );
                 *checked += 1;
                 if depth > 1 {
                     walk(&child, depth - 1, checked);

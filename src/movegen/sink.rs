@@ -78,7 +78,7 @@ impl Sink for Any {
 /// The promotions onto `targets` of the pawns `delta` indices behind
 /// them, each as four moves (knight, bishop, rook, queen), in that order.
 #[inline(always)]
-pub(crate) fn each_promotion(targets: Bitboard, delta: i32, mut f: impl FnMut(Move)) {
+fn each_promotion(targets: Bitboard, delta: i32, mut f: impl FnMut(Move)) {
     for to in targets {
         let from = behind(to, delta);
         for kind in PieceKind::PROMOTIONS {

@@ -48,10 +48,7 @@ use crate::{
     Bitboard, Move, PieceKind, Square,
     attacks::Sliders,
     board::{Leaf, WriteTarget},
-    movegen::{
-        ALL, ANY_CASTLING, Castling, Counter, NO_CASTLING, STANDARD_CASTLING, Sink, behind,
-        each_promotion,
-    },
+    movegen::{ALL, ANY_CASTLING, Castling, Counter, NO_CASTLING, STANDARD_CASTLING, Sink, behind},
 };
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
@@ -494,7 +491,12 @@ impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
 
     #[inline(always)]
     fn promotions(&mut self, targets: Bitboard, delta: i32) {
-        each_promotion(targets, delta, |mv| self.single(mv));
+        let parent = self.parent;
+        for to in targets {
+            let from = behind(to, delta);
+            let visit = &mut self.visit;
+            self.nodes += parent.visit_promotion_children(from, to, self.target, self.touch, visit);
+        }
     }
 
     #[inline(always)]
@@ -746,6 +748,17 @@ mod tests {
             // Three plies from the CPW positions, two from the Chess960 ones.
             let depth = if entry.board.is_chess960() { 2 } else { 3 };
             walk(&entry.board, depth, &mut checked);
+        }
+        // Promotions that take a rook with a castling right (none of the
+        // suites' positions has one within these depths): the right goes,
+        // and must come back for the next child. With two such pawns, and
+        // no castling of the mover's own to follow (castling and en
+        // passant write every field), a right not given back shows.
+        for fen in [
+            "r3k2r/1P4P1/8/8/8/8/8/4K3 w kq - 0 1",
+            "4k3/8/8/8/8/8/1p4p1/R3K2R b KQ - 0 1",
+        ] {
+            walk(&Board::from_fen(fen).unwrap(), 2, &mut checked);
         }
         assert!(checked > 250_000, "only {checked} moves checked");
     }

@@ -209,9 +209,10 @@ impl Board {
         let them = !us;
         let king = self.king(us);
         let theirs = self.colored(them);
+        // No king: one beside ours would leave the side not to move in
+        // check, which no board allows.
         let mut checkers = (attacks::pawn_attacks(us, king) & self.pieces(PieceKind::Pawn)
-            | attacks::knight_attacks(king) & self.pieces(PieceKind::Knight)
-            | attacks::king_attacks(king) & self.pieces(PieceKind::King))
+            | attacks::knight_attacks(king) & self.pieces(PieceKind::Knight))
             & theirs;
         let occupied = self.occupied();
         let sliders = (self.straight_sliders(them) & attacks::rook_rays(king))

@@ -236,9 +236,10 @@ impl Board {
         self.write_unmoved(&mut child.fields());
     }
 
-    /// Calls `visit` on the child after the move of the piece on `from`,
-    /// not a pawn (`kind`, read once for all its moves), to `to` (what the
-    /// generator hands over as a piece's set of destinations), written
+    /// Calls `visit` on the child after the move of the piece on `from`
+    /// (`kind`, read once for all its moves) to `to`: a piece's
+    /// destination from the set the generator hands over, or a pawn's
+    /// capture (no castling, en passant or promotion), written
     /// into `child`, which holds this board's rest state
     /// ([`Board::write_rest`]) and holds it again on return: the pieces'
     /// changes are exclusive-ors, which a second application takes back,

@@ -15,8 +15,8 @@
 //! the leaf counter reads none of them, and the same test checks that it
 //! counts each such child right. Perft writes a node's children (and a
 //! full walk's leaves) into one target that holds the fields all of them
-//! share ([`Board::write_rest`]): each child's move is applied, the child
-//! visited, and the move taken back ([`Board::visit_piece_child`] and its
+//! share (`Board::write_rest`): each child's move is applied, the child
+//! visited, and the move taken back (`Board::visit_piece_child` and its
 //! siblings), rather than every field copied for each child.
 
 use super::Board;
@@ -135,7 +135,7 @@ impl Board {
     }
 
     /// The body of [`Board::write_leaf_after`] and
-    /// [`Board::visit_child`], on the fields they write; `touch` is
+    /// `Board::visit_child`, on the fields they write; `touch` is
     /// [`Board::castling_touch`].
     #[inline(always)]
     fn write_after(&self, mv: Move, touch: Bitboard, mut f: Fields<'_>) {

@@ -254,7 +254,7 @@ impl Board {
         to: Square,
         child: &mut T,
         touch: Bitboard,
-        visit: impl FnOnce(&T) -> u64,
+        visit: impl FnOnce(&mut T) -> u64,
     ) -> u64 {
         debug_assert!(self.mailbox[from.index()] == Some(kind));
         let captured = self.mailbox[to.index()];
@@ -316,7 +316,7 @@ impl Board {
         visit: impl FnOnce(&T) -> u64,
     ) -> u64 {
         debug_assert!(self.mailbox[to.index()].is_some());
-        self.visit_piece_child(PieceKind::Pawn, from, to, child, touch, visit)
+        self.visit_piece_child(PieceKind::Pawn, from, to, child, touch, |c| visit(c))
     }
 
     /// [`Board::visit_piece_child`] for the four promotions (knight,
@@ -334,30 +334,22 @@ impl Board {
         touch: Bitboard,
         visit: &mut impl FnMut(&T) -> u64,
     ) -> u64 {
-        debug_assert!(self.mailbox[from.index()] == Some(PieceKind::Pawn));
-        let captured = self.mailbox[to.index()];
-        let touched = {
-            let mut f = child.fields();
-            self.write_moved(PieceKind::Pawn, from, to, captured, &mut f);
-            self.lose_rights_touched(PieceKind::Pawn, from, to, touch, &mut f)
-        };
-        let mut nodes = 0;
-        for kind in PieceKind::PROMOTIONS {
-            promote(kind, to, &mut child.fields());
-            nodes += visit(child);
-            promote(kind, to, &mut child.fields());
-        }
-        let mut f = child.fields();
-        self.write_moved(PieceKind::Pawn, from, to, captured, &mut f);
-        if touched {
-            *f.castling = self.state.castling;
-        }
-        nodes
+        // The pawn's move as any pawn capture's (or push's: nothing on
+        // `to`), its promotion toggled around each visit.
+        self.visit_piece_child(PieceKind::Pawn, from, to, child, touch, |child| {
+            let mut nodes = 0;
+            for kind in PieceKind::PROMOTIONS {
+                promote(kind, to, &mut child.fields());
+                nodes += visit(child);
+                promote(kind, to, &mut child.fields());
+            }
+            nodes
+        })
     }
 
     /// [`Board::visit_piece_child`] for any legal move: written by the
-    /// general writer, then the rest state written back whole (castling,
-    /// en passant and promotions: the rare moves).
+    /// general writer, then the rest state written back whole (for
+    /// castling and en passant, the rare moves).
     #[cfg(any(test, feature = "fast-perft"))]
     #[inline(always)]
     pub(crate) fn visit_child<T: WriteTarget>(

@@ -464,7 +464,8 @@ impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
         let kind = parent.kind_on(from).unwrap_or(PieceKind::King);
         for to in targets {
             let visit = &mut self.visit;
-            self.nodes += parent.visit_piece_child(kind, from, to, self.target, self.touch, visit);
+            self.nodes +=
+                parent.visit_piece_child(kind, from, to, self.target, self.touch, |c| visit(c));
         }
     }
 

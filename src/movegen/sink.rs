@@ -75,18 +75,6 @@ impl Sink for Any {
     }
 }
 
-/// The promotions onto `targets` of the pawns `delta` indices behind
-/// them, each as four moves (knight, bishop, rook, queen), in that order.
-#[inline(always)]
-fn each_promotion(targets: Bitboard, delta: i32, mut f: impl FnMut(Move)) {
-    for to in targets {
-        let from = behind(to, delta);
-        for kind in PieceKind::PROMOTIONS {
-            f(Move::new(from, to, Some(kind)));
-        }
-    }
-}
-
 /// The square `delta` indices behind `to`: where a pawn move came from.
 #[inline(always)]
 pub(crate) fn behind(to: Square, delta: i32) -> Square {
@@ -120,7 +108,12 @@ impl<T: EachMove> Sink for T {
     }
     #[inline(always)]
     fn promotions(&mut self, targets: Bitboard, delta: i32) {
-        each_promotion(targets, delta, |mv| self.each(mv));
+        for to in targets {
+            let from = behind(to, delta);
+            for kind in PieceKind::PROMOTIONS {
+                self.each(Move::new(from, to, Some(kind)));
+            }
+        }
     }
     #[inline(always)]
     fn single(&mut self, mv: Move) {

@@ -285,20 +285,10 @@ macro_rules! walks {
         $(#[$attr])*
         #[inline(never)]
         fn make_leaves_with<L: Sliders>(board: &Board) -> u64 {
-            let mut leaf = board.as_leaf();
-            board.write_rest(&mut leaf);
-            let mut leaves = WriteEach {
-                parent: board,
-                target: &mut leaf,
-                nodes: 0,
-                visit: |leaf: &Leaf| {
-                    core::hint::black_box(leaf);
-                    1
-                },
-                touch: board.castling_touch(),
-            };
-            board.generate_legal_with::<L, _, ANY_CASTLING>(&mut leaves);
-            leaves.nodes
+            visit_each::<L, _>(board, &mut board.as_leaf(), |leaf: &Leaf| {
+                core::hint::black_box(leaf);
+                1
+            })
         }
     };
 }
@@ -440,9 +430,9 @@ mod modern {
 ///
 /// Each kind of set the generator hands over has a writer of its own: a
 /// piece's destinations with its kind read once, pawn pushes and pawn
-/// captures without the tests for castling, en passant and promotion;
-/// promotions and the single moves (castling, en passant) go through the
-/// general writer. The target holds the parent's rest state
+/// captures without the tests for castling, en passant and promotion; a
+/// pawn's four promotions with its move written once; the single moves
+/// (castling, en passant) through the general writer. The target holds the parent's rest state
 /// (`Board::write_rest`) before and after each visit: each writer applies
 /// its move, visits, and takes the move back (`Board::visit_piece_child`).
 #[cfg(feature = "fast-perft")]
@@ -512,10 +502,23 @@ impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
 #[inline(always)]
 fn sum_children<L: Sliders>(board: &Board, visit: impl FnMut(&Board) -> u64) -> u64 {
     let mut scratch = board.clone();
-    board.write_rest(&mut scratch);
+    visit_each::<L, _>(board, &mut scratch, visit)
+}
+
+/// Generates `board`'s legal moves (with the lookups of `L`) into a
+/// [`WriteEach`] over `target`, which is first set to `board`'s rest state
+/// and is back at it on return: the sum of `visit` over the children.
+#[cfg(feature = "fast-perft")]
+#[inline(always)]
+fn visit_each<L: Sliders, T: WriteTarget>(
+    board: &Board,
+    target: &mut T,
+    visit: impl FnMut(&T) -> u64,
+) -> u64 {
+    board.write_rest(target);
     let mut each = WriteEach {
         parent: board,
-        target: &mut scratch,
+        target,
         nodes: 0,
         visit,
         touch: board.castling_touch(),
@@ -699,38 +702,28 @@ mod tests {
                 // with the counter's count (it reads nothing else), and the
                 // scratch back at the rest state afterwards.
                 let mut scratch = board.clone();
-                board.write_rest(&mut scratch);
-                let rest = scratch.as_leaf();
                 let mut written = Vec::new();
-                let mut each = WriteEach {
-                    parent: board,
-                    target: &mut scratch,
-                    nodes: 0,
-                    visit: |child: &Board| {
+                let nodes = visit_each::<crate::attacks::Native, _>(
+                    board,
+                    &mut scratch,
+                    |child: &Board| {
                         written.push((child.as_leaf(), child.count_legal_moves()));
                         1
                     },
-                    touch: board.castling_touch(),
-                };
-                board.generate_legal_with::<crate::attacks::Native, _, ANY_CASTLING>(&mut each);
-                assert_eq!(each.nodes, made.len() as u64, "{board:?}");
+                );
+                assert_eq!(nodes, made.len() as u64, "{board:?}");
                 assert_eq!(written, made, "{board:?}");
+                // The scratch is back at the parent's rest state.
+                let mut rest = board.as_leaf();
+                board.write_rest(&mut rest);
                 assert_eq!(scratch.as_leaf(), rest, "{board:?}");
                 // The same sink writing the full walk's leaves.
                 let mut leaf = board.as_leaf();
-                board.write_rest(&mut leaf);
                 let mut leaves = Vec::new();
-                let mut each = WriteEach {
-                    parent: board,
-                    target: &mut leaf,
-                    nodes: 0,
-                    visit: |leaf: &Leaf| {
-                        leaves.push(*leaf);
-                        1
-                    },
-                    touch: board.castling_touch(),
-                };
-                board.generate_legal_with::<crate::attacks::Native, _, ANY_CASTLING>(&mut each);
+                visit_each::<crate::attacks::Native, _>(board, &mut leaf, |leaf: &Leaf| {
+                    leaves.push(*leaf);
+                    1
+                });
                 let made: Vec<Leaf> = made.into_iter().map(|(leaf, _)| leaf).collect();
                 assert_eq!(leaves, made, "{board:?}");
                 assert_eq!(leaf, rest, "{board:?}");

@@ -429,7 +429,8 @@ mod modern {
 /// parent had to live in memory too, reloaded and stored for every leaf.
 ///
 /// Each kind of set the generator hands over has a writer of its own: a
-/// piece's destinations with its kind read once, pawn pushes and pawn
+/// piece's destinations with its kind read once (the empty squares, then
+/// the captures, in loops of their own), pawn pushes and pawn
 /// captures without the tests for castling, en passant and promotion; a
 /// pawn's four promotions with its move written once; the single moves
 /// (castling, en passant) through the general writer. The target holds the parent's rest state
@@ -452,7 +453,14 @@ impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
         let parent = self.parent;
         // The generator hands pawns over as `pawns` and `promotions` only.
         let kind = parent.kind_on(from).unwrap_or(PieceKind::King);
-        for to in targets {
+        let theirs = parent.colored(!parent.side_to_move());
+        for to in targets & !theirs {
+            let visit = &mut self.visit;
+            self.nodes +=
+                parent
+                    .visit_quiet_piece_child(kind, from, to, self.target, self.touch, |c| visit(c));
+        }
+        for to in targets & theirs {
             let visit = &mut self.visit;
             self.nodes +=
                 parent.visit_piece_child(kind, from, to, self.target, self.touch, |c| visit(c));
@@ -685,19 +693,32 @@ mod tests {
         fn walk(board: &Board, depth: u32, checked: &mut u64) {
             // The sink of the last-but-one ply and of the full walk's
             // leaves, which writes each kind of move with its own writer
-            // (`WriteEach`): child by child, in the generator's order, the
-            // fields `make_move` leaves.
+            // (`WriteEach`): child by child, the fields `make_move` leaves.
+            // The sink visits a piece's moves before its captures, so the
+            // children are compared in an order of their own.
             #[cfg(feature = "fast-perft")]
             {
-                let made: Vec<(Leaf, u64)> = board
-                    .legal_moves()
-                    .iter()
-                    .map(|&mv| {
-                        let mut child = board.clone();
-                        child.make_move(mv);
-                        (child.as_leaf(), child.count_legal_moves())
-                    })
-                    .collect();
+                // Two children of a node differ in their pieces.
+                fn sorted<T>(mut children: Vec<T>, leaf: fn(&T) -> &Leaf) -> Vec<T> {
+                    children
+                        .sort_unstable_by_key(|child| (leaf(child).by_kind, leaf(child).by_color));
+                    children
+                }
+                fn pair(child: &(Leaf, u64)) -> &Leaf {
+                    &child.0
+                }
+                let made: Vec<(Leaf, u64)> = sorted(
+                    board
+                        .legal_moves()
+                        .iter()
+                        .map(|&mv| {
+                            let mut child = board.clone();
+                            child.make_move(mv);
+                            (child.as_leaf(), child.count_legal_moves())
+                        })
+                        .collect(),
+                    pair,
+                );
                 // Into a scratch board, as the last-but-one ply: each child
                 // with the counter's count (it reads nothing else), and the
                 // scratch back at the rest state afterwards.
@@ -712,7 +733,7 @@ mod tests {
                     },
                 );
                 assert_eq!(nodes, made.len() as u64, "{board:?}");
-                assert_eq!(written, made, "{board:?}");
+                assert_eq!(sorted(written, pair), made, "{board:?}");
                 // The scratch is back at the parent's rest state.
                 let mut rest = board.as_leaf();
                 board.write_rest(&mut rest);
@@ -725,7 +746,7 @@ mod tests {
                     1
                 });
                 let made: Vec<Leaf> = made.into_iter().map(|(leaf, _)| leaf).collect();
-                assert_eq!(leaves, made, "{board:?}");
+                assert_eq!(sorted(leaves, |leaf| leaf), made, "{board:?}");
                 assert_eq!(leaf, rest, "{board:?}");
             }
             for mv in board.legal_moves() {

@@ -454,11 +454,26 @@ impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
         // The generator hands pawns over as `pawns` and `promotions` only.
         let kind = parent.kind_on(from).unwrap_or(PieceKind::King);
         let theirs = parent.colored(!parent.side_to_move());
-        for to in targets & !theirs {
-            let visit = &mut self.visit;
-            self.nodes +=
-                parent
-                    .visit_quiet_piece_child(kind, from, to, self.target, self.touch, |c| visit(c));
+        // A move onto an empty square loses a castling right only by
+        // starting on its king's or rook's square (`touch` holds
+        // occupied squares only): the other pieces' such moves are
+        // written with no test for it.
+        let quiet = targets & !theirs;
+        if self.touch.contains(from) {
+            for to in quiet {
+                let visit = &mut self.visit;
+                self.nodes +=
+                    parent.visit_quiet_piece_child(kind, from, to, self.target, self.touch, |c| {
+                        visit(c)
+                    });
+            }
+        } else {
+            for to in quiet {
+                let visit = &mut self.visit;
+                let none = Bitboard::EMPTY;
+                self.nodes +=
+                    parent.visit_quiet_piece_child(kind, from, to, self.target, none, |c| visit(c));
+            }
         }
         for to in targets & theirs {
             let visit = &mut self.visit;

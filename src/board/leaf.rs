@@ -270,8 +270,8 @@ impl Board {
     /// [`Board::visit_piece_child`] for a move onto an empty square. The
     /// caller splits a piece's destinations into empty squares and
     /// captures: tested move by move, whether a move captures was a branch
-    /// mispredicted about once in eight moves (Kiwipete, valgrind's branch
-    /// simulator).
+    /// mispredicted once in eight (Kiwipete, valgrind's branch simulator;
+    /// docs/performance.md).
     #[cfg(any(test, feature = "fast-perft"))]
     #[inline(always)]
     pub(crate) fn visit_quiet_piece_child<T: WriteTarget>(

@@ -237,61 +237,23 @@ impl Board {
     }
 
     /// Calls `visit` on the child after the move of the piece on `from`
-    /// (`kind`, read once for all its moves) to `to`: a piece's
-    /// destination from the set the generator hands over, or a pawn's
-    /// capture (no castling, en passant or promotion), written
-    /// into `child`, which holds this board's rest state
-    /// ([`Board::write_rest`]) and holds it again on return: the pieces'
-    /// changes are exclusive-ors, which a second application takes back,
-    /// and the castling rights, when the move touched them, are copied
-    /// back. Cheaper than writing every field for each child.
-    #[cfg(any(test, feature = "fast-perft"))]
-    #[inline(always)]
-    pub(crate) fn visit_piece_child<T: WriteTarget>(
-        &self,
-        kind: PieceKind,
-        from: Square,
-        to: Square,
-        child: &mut T,
-        touch: Bitboard,
-        visit: impl FnOnce(&mut T) -> u64,
-    ) -> u64 {
-        self.visit_moved_child(
-            kind,
-            from,
-            to,
-            self.mailbox[to.index()],
-            child,
-            touch,
-            visit,
-        )
-    }
-
-    /// [`Board::visit_piece_child`] for a move onto an empty square. The
-    /// caller splits a piece's destinations into empty squares and
-    /// captures: tested move by move, whether a move captures was a branch
-    /// mispredicted once in eight (Kiwipete, valgrind's branch simulator;
-    /// docs/performance.md).
-    #[cfg(any(test, feature = "fast-perft"))]
-    #[inline(always)]
-    pub(crate) fn visit_quiet_piece_child<T: WriteTarget>(
-        &self,
-        kind: PieceKind,
-        from: Square,
-        to: Square,
-        child: &mut T,
-        touch: Bitboard,
-        visit: impl FnOnce(&mut T) -> u64,
-    ) -> u64 {
-        debug_assert!(self.mailbox[to.index()].is_none());
-        self.visit_moved_child(kind, from, to, None, child, touch, visit)
-    }
-
-    /// [`Board::visit_piece_child`] taking `captured` (what stands on `to`).
+    /// (`kind`, read once for all its moves) to `to`, taking `captured`
+    /// (what stands on `to`): a piece's destination from the set the
+    /// generator hands over, or a pawn's capture (no castling, en passant
+    /// or promotion), written into `child`, which holds this board's rest
+    /// state ([`Board::write_rest`]) and holds it again on return: the
+    /// pieces' changes are exclusive-ors, which a second application takes
+    /// back, and the castling rights, when the move touched them, are
+    /// copied back. Cheaper than writing every field for each child.
+    ///
+    /// Perft's sink splits a piece's destinations into empty squares
+    /// (`captured` a constant `None`) and captures: tested move by move,
+    /// whether a move captures was a branch mispredicted once in eight
+    /// (Kiwipete, valgrind's branch simulator; docs/performance.md).
     #[cfg(any(test, feature = "fast-perft"))]
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn visit_moved_child<T: WriteTarget>(
+    pub(crate) fn visit_piece_child<T: WriteTarget>(
         &self,
         kind: PieceKind,
         from: Square,
@@ -361,7 +323,10 @@ impl Board {
         visit: impl FnOnce(&T) -> u64,
     ) -> u64 {
         debug_assert!(self.mailbox[to.index()].is_some());
-        self.visit_piece_child(PieceKind::Pawn, from, to, child, touch, |c| visit(c))
+        let captured = self.mailbox[to.index()];
+        self.visit_piece_child(PieceKind::Pawn, from, to, captured, child, touch, |c| {
+            visit(c)
+        })
     }
 
     /// [`Board::visit_piece_child`] for the four promotions (knight,
@@ -381,7 +346,8 @@ impl Board {
     ) -> u64 {
         // The pawn's move as any pawn capture's (or push's: nothing on
         // `to`), its promotion toggled around each visit.
-        self.visit_piece_child(PieceKind::Pawn, from, to, child, touch, |child| {
+        let captured = self.mailbox[to.index()];
+        self.visit_piece_child(PieceKind::Pawn, from, to, captured, child, touch, |child| {
             let mut nodes = 0;
             for kind in PieceKind::PROMOTIONS {
                 promote(kind, to, &mut child.fields());

@@ -447,6 +447,22 @@ struct WriteEach<'a, T, F> {
 }
 
 #[cfg(feature = "fast-perft")]
+impl<T: WriteTarget, F: FnMut(&T) -> u64> WriteEach<'_, T, F> {
+    /// Visits the children after the piece on `from` (`kind`) moves to
+    /// each of the empty squares `quiet`, testing the castling rights
+    /// against `touch` (inlined: the empty set folds the test away).
+    #[inline(always)]
+    fn quiet_children(&mut self, kind: PieceKind, from: Square, quiet: Bitboard, touch: Bitboard) {
+        let parent = self.parent;
+        for to in quiet {
+            let visit = &mut self.visit;
+            self.nodes +=
+                parent.visit_piece_child(kind, from, to, None, self.target, touch, |c| visit(c));
+        }
+    }
+}
+
+#[cfg(feature = "fast-perft")]
 impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) {
@@ -460,25 +476,21 @@ impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
         // written with no test for it.
         let quiet = targets & !theirs;
         if self.touch.contains(from) {
-            for to in quiet {
-                let visit = &mut self.visit;
-                self.nodes +=
-                    parent.visit_quiet_piece_child(kind, from, to, self.target, self.touch, |c| {
-                        visit(c)
-                    });
-            }
+            self.quiet_children(kind, from, quiet, self.touch);
         } else {
-            for to in quiet {
-                let visit = &mut self.visit;
-                let none = Bitboard::EMPTY;
-                self.nodes +=
-                    parent.visit_quiet_piece_child(kind, from, to, self.target, none, |c| visit(c));
-            }
+            self.quiet_children(kind, from, quiet, Bitboard::EMPTY);
         }
         for to in targets & theirs {
             let visit = &mut self.visit;
-            self.nodes +=
-                parent.visit_piece_child(kind, from, to, self.target, self.touch, |c| visit(c));
+            self.nodes += parent.visit_piece_child(
+                kind,
+                from,
+                to,
+                parent.kind_on(to),
+                self.target,
+                self.touch,
+                |c| visit(c),
+            );
         }
     }
 

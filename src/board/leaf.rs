@@ -310,25 +310,6 @@ impl Board {
         nodes
     }
 
-    /// [`Board::visit_piece_child`] for a pawn's capture, not en passant
-    /// and not promoting, from `from` onto the enemy piece on `to`.
-    #[cfg(any(test, feature = "fast-perft"))]
-    #[inline(always)]
-    pub(crate) fn visit_pawn_capture_child<T: WriteTarget>(
-        &self,
-        from: Square,
-        to: Square,
-        child: &mut T,
-        touch: Bitboard,
-        visit: impl FnOnce(&T) -> u64,
-    ) -> u64 {
-        debug_assert!(self.mailbox[to.index()].is_some());
-        let captured = self.mailbox[to.index()];
-        self.visit_piece_child(PieceKind::Pawn, from, to, captured, child, touch, |c| {
-            visit(c)
-        })
-    }
-
     /// [`Board::visit_piece_child`] for the four promotions (knight,
     /// bishop, rook, queen, in that order: [`PieceKind::PROMOTIONS`]) of
     /// the pawn on `from` onto `to`, capturing or not: the pawn's move is

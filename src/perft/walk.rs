@@ -433,9 +433,10 @@ mod modern {
 /// the captures, in loops of their own), pawn pushes and pawn
 /// captures without the tests for castling, en passant and promotion; a
 /// pawn's four promotions with its move written once; the single moves
-/// (castling, en passant) through the general writer. The target holds the parent's rest state
-/// (`Board::write_rest`) before and after each visit: each writer applies
-/// its move, visits, and takes the move back (`Board::visit_piece_child`).
+/// (castling, en passant) through the general writer. The target holds
+/// the parent's rest state (`Board::write_rest`) before and after each
+/// visit: each writer applies its move, visits, and takes the move back
+/// (`Board::visit_piece_child`).
 #[cfg(feature = "fast-perft")]
 struct WriteEach<'a, T, F> {
     parent: &'a Board,
@@ -448,16 +449,31 @@ struct WriteEach<'a, T, F> {
 
 #[cfg(feature = "fast-perft")]
 impl<T: WriteTarget, F: FnMut(&T) -> u64> WriteEach<'_, T, F> {
-    /// Visits the children after the piece on `from` (`kind`) moves to
-    /// each of the empty squares `quiet`, testing the castling rights
-    /// against `touch` (inlined: the empty set folds the test away).
+    /// Visits the child after the piece on `from` (`kind`) moves to `to`,
+    /// taking `captured` (what stands there), the castling rights tested
+    /// against `touch` ([`Board::visit_piece_child`]).
+    #[inline(always)]
+    fn child(
+        &mut self,
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+        captured: Option<PieceKind>,
+        touch: Bitboard,
+    ) {
+        let visit = &mut self.visit;
+        self.nodes +=
+            self.parent
+                .visit_piece_child(kind, from, to, captured, self.target, touch, |c| visit(c));
+    }
+
+    /// The children after the piece on `from` (`kind`) moves to each of
+    /// the empty squares `quiet`, the castling rights tested against
+    /// `touch` (inlined: the empty set folds the test away).
     #[inline(always)]
     fn quiet_children(&mut self, kind: PieceKind, from: Square, quiet: Bitboard, touch: Bitboard) {
-        let parent = self.parent;
         for to in quiet {
-            let visit = &mut self.visit;
-            self.nodes +=
-                parent.visit_piece_child(kind, from, to, None, self.target, touch, |c| visit(c));
+            self.child(kind, from, to, None, touch);
         }
     }
 }
@@ -481,16 +497,7 @@ impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
             self.quiet_children(kind, from, quiet, Bitboard::EMPTY);
         }
         for to in targets & theirs {
-            let visit = &mut self.visit;
-            self.nodes += parent.visit_piece_child(
-                kind,
-                from,
-                to,
-                parent.kind_on(to),
-                self.target,
-                self.touch,
-                |c| visit(c),
-            );
+            self.child(kind, from, to, parent.kind_on(to), self.touch);
         }
     }
 
@@ -499,11 +506,10 @@ impl<T: WriteTarget, F: FnMut(&T) -> u64> Sink for WriteEach<'_, T, F> {
         let parent = self.parent;
         // Captures step diagonally (7 or 9 squares), pushes by 8 or 16.
         if delta % 8 != 0 {
+            // Not en passant, not promoting: a pawn takes the piece on `to`.
             for to in targets {
                 let from = behind(to, delta);
-                let visit = &mut self.visit;
-                self.nodes +=
-                    parent.visit_pawn_capture_child(from, to, self.target, self.touch, visit);
+                self.child(PieceKind::Pawn, from, to, parent.kind_on(to), self.touch);
             }
         } else {
             let double = delta.abs() == 16;

@@ -374,7 +374,7 @@ impl Board {
     /// // Stop at the first promotion.
     /// assert!(!board.for_each_capture(|mv| !mv.is_promotion()));
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn for_each_capture(&self, f: impl FnMut(Move) -> bool) -> bool {
         let mut each = ForEach { f, stopped: false };
         self.generate_per_colour::<Native, _, NOISY, ANY_CASTLING>(&mut each);
@@ -403,7 +403,7 @@ impl Board {
     /// }));
     /// assert_eq!(calls, 3);
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn for_each_quiet(&self, f: impl FnMut(Move) -> bool) -> bool {
         let mut each = ForEach { f, stopped: false };
         self.generate_per_colour::<Native, _, QUIET, ANY_CASTLING>(&mut each);

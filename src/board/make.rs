@@ -427,7 +427,8 @@ impl Board {
             // The move number advances after Black's move, added without a
             // branch on the side (which alternates ply by ply): about 1%
             // faster in the search benchmark (`benches/ab-search.sh`).
-            self.state.fullmove = self.state.fullmove.saturating_add(us as u32);
+            let black = u32::from(us == Color::Black);
+            self.state.fullmove = self.state.fullmove.saturating_add(black);
         }
         undo
     }

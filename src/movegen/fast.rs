@@ -375,7 +375,7 @@ impl Board {
     /// assert!(!board.for_each_capture(|mv| !mv.is_promotion()));
     /// ```
     // Always inlined, as `for_each_quiet`: the caller's callback and the
-    // generator compile as one function (1.3% fewer instructions in
+    // generator compile as one function (1.5% fewer instructions in
     // `benches/search.rs`, about 1.5% less time by `benches/ab-search.sh`),
     // at the cost of a copy of the generator at each call site.
     #[inline(always)]

@@ -3,7 +3,7 @@
 # change to the library: two copies of magicboard, a base revision and the
 # working tree, linked into one program that searches every position with
 # both (and with cozy-chess), the three interleaved position by position.
-# Times taken seconds apart on this shared machine drift by 5-30%; timed
+# Times taken seconds apart on a shared machine can drift by 5-30%; timed
 # this way, each round's ratio is paired within milliseconds. The code's
 # layout still moves a build's ratio by a few percent, so the program is
 # built twice, each copy in each slot, and both orders are reported.

@@ -422,8 +422,6 @@ impl Board {
         self.state.side = them;
         if HASH {
             self.state.hash ^= zobrist::WHITE_TO_MOVE_KEY;
-        }
-        if HASH {
             // The move number advances after Black's move, added without a
             // branch on the side (which alternates ply by ply): about 1%
             // faster in the search benchmark (`benches/ab-search.sh`).

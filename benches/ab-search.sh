@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Paired A/B timing of the search benchmark (benches/search.rs) for a
-# change to the library: two copies of magicboard, a base revision and the
-# working tree, linked into one program that searches every position with
-# both (and with cozy-chess), the three interleaved position by position.
+# change to the library or to its magicboard back end: two copies of
+# magicboard, a base revision and the working tree, each with the back end
+# of its own tree, linked into one program that searches every position
+# with both (and with cozy-chess), the three interleaved position by
+# position.
 # Times taken seconds apart on a shared machine can drift by 5-30%; timed
 # this way, each round's ratio is paired within milliseconds. The code's
 # layout still moves a build's ratio by a few percent, so the program is
@@ -23,7 +25,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/target/ab-search"
 rm -rf "$work"
 mkdir -p "$work/base" "$work/src"
-git -C "$root" archive "$base" src build.rs Cargo.toml | tar -x -C "$work/base"
+git -C "$root" archive "$base" src build.rs Cargo.toml benches/search.rs | tar -x -C "$work/base"
 
 # A library copy: src, build.rs and the [package], [features] and
 # [dependencies] tables of Cargo.toml (the workspace stays behind), under
@@ -55,28 +57,35 @@ EOF
 
 # The program: benches/search.rs with the `chess` back end replaced by a
 # second magicboard back end, and benches/common with its paths fixed.
-python3 - "$root" "$work" <<'EOF'
+# Each slot's back end comes from the same tree as its library (so a change
+# to the back end is compared too), each in a module of its own.
+program() { # program A_SOURCE B_SOURCE
+    python3 - "$root" "$work" "$1" "$2" <<'EOF'
 import re, sys
-root, work = sys.argv[1:3]
+root, work, a_dir, b_dir = sys.argv[1:5]
 src = open(f"{root}/benches/search.rs").read()
+def backend(tree, krate, name):
+    text = open(f"{tree}/benches/search.rs").read()
+    text = text[text.index("struct Magicboard;"):text.index("struct Cozy;")]
+    text = re.sub(r"^struct ", "pub(crate) struct ", text, flags=re.M)
+    text = text.replace("magicboard::", f"{krate}::")
+    text = text.replace('NAME: &\'static str = "magicboard"', f'NAME: &\'static str = "{name}"')
+    return f"mod slot_{krate[-1]} {{\n    use super::*;\n    {text}}}\n"
 start = src.index("struct Magicboard;")
 end = src.index("struct Cozy;")
-backend = src[start:end]
-a = backend.replace("magicboard::", "mb_a::")
-b = (backend.replace("magicboard::", "mb_b::")
-     .replace("struct Magicboard;", "struct MagicboardB;")
-     .replace("impl Backend for Magicboard {", "impl Backend for MagicboardB {")
-     .replace('NAME: &\'static str = "magicboard"', 'NAME: &\'static str = "magicboard-b"'))
 jordan = src.index("struct Jordan;")
 positions = src.index("// --- The positions")
-text = src[:start] + a + src[end:jordan] + b + "\n" + src[positions:]
+text = (src[:start] + backend(a_dir, "mb_a", "magicboard") + src[end:jordan]
+        + backend(b_dir, "mb_b", "magicboard-b") + "\n" + src[positions:])
 text = text.replace("mod common;", '#[path = "common.rs"]\nmod common;')
-text = text.replace("Runner::<Jordan>", "Runner::<MagicboardB>").replace("Jordan::NAME", "MagicboardB::NAME")
+text = text.replace("Runner::<Magicboard>", "Runner::<slot_a::Magicboard>").replace("Magicboard::NAME", "slot_a::Magicboard::NAME")
+text = text.replace("Runner::<Jordan>", "Runner::<slot_b::Magicboard>").replace("Jordan::NAME", "slot_b::Magicboard::NAME")
 open(f"{work}/src/main.rs", "w").write(text)
 common = open(f"{root}/benches/common/mod.rs").read()
-common = common.replace("../../tests/data/", f"{root}/tests/data/").replace("magicboard::", "mb_a::")
+common = common.replace("../../tests/data/", f"{root}/tests/data/").replace("magicboard::", "::mb_a::")
 open(f"{work}/src/common.rs", "w").write(common)
 EOF
+}
 cat >"$work/Cargo.toml" <<'EOF'
 [package]
 name = "ab-search"
@@ -105,6 +114,7 @@ cp "$root/Cargo.lock" "$work/Cargo.lock"
 build() { # build A_SOURCE B_SOURCE NAME
     copy "$1" "$work/a" 0.0.1
     copy "$2" "$work/b" 0.0.2
+    program "$1" "$2"
     (cd "$work" && cargo build --release --quiet)
     cp "$work/target/release/ab-search" "$work/$3"
 }

@@ -182,7 +182,6 @@ pub use color::Color;
 pub use game::Game;
 pub use moves::{MAX_MOVES, Move, MoveError, MoveList, Uci};
 pub use outcome::Status;
-#[cfg(target_has_atomic = "64")]
 pub use perft::table::PerftTable;
 pub use perft::{Perft, perft};
 pub use piece::{Piece, PieceKind};

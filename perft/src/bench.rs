@@ -61,12 +61,12 @@ pub fn run(bulk: bool, global: &Global) -> Result<(), Failure> {
         if !global.json {
             outln!(
                 "{name:<10} depth {depth}  {n:>11} nodes  {s:>7.3} s  {:>7.1} Mnps  {verdict}",
-                mnps(n, s)
+                mnps(n.into(), s)
             );
         }
         rows.push(json!({
             "name": name, "fen": fen, "depth": depth, "nodes": n, "expected": expected,
-            "ok": n == expected, "seconds": s, "mnps": mnps(n, s),
+            "ok": n == expected, "seconds": s, "mnps": mnps(n.into(), s),
         }));
         nodes += n;
         seconds += s;
@@ -75,13 +75,13 @@ pub fn run(bulk: bool, global: &Global) -> Result<(), Failure> {
         print_json(&json!({
             "mode": if bulk { "bulk" } else { "full" }, "threads": threads,
             "hash_mb": global.hash, "positions": rows, "nodes": nodes, "seconds": seconds,
-            "mnps": mnps(nodes, seconds), "ok": ok,
+            "mnps": mnps(nodes.into(), seconds), "ok": ok,
         }));
     } else {
         outln!(
             "{:<10}          {nodes:>11} nodes  {seconds:>7.3} s  {:>7.1} Mnps",
             "total",
-            mnps(nodes, seconds)
+            mnps(nodes.into(), seconds)
         );
     }
     if ok {

@@ -24,10 +24,12 @@ pub fn run(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(),
     let nodes = if depth > 0 && progress_wanted(global) {
         // Root move by root move, to show how far it is.
         let below = counter(depth - 1, bulk, threads, table.as_ref());
-        let (split, _hook) = rootwise::divide(board, &below, true, Partial::Nothing, |_, _| {});
-        split.iter().map(|(_, n)| n).sum()
+        let (split, _hook) = rootwise::divide(board, &below, true, Partial::Nothing, |_, _| {})?;
+        total(&split)?
     } else {
-        counter(depth, bulk, threads, table.as_ref()).count(board)
+        counter(depth, bulk, threads, table.as_ref())
+            .count_u128(board)
+            .map_err(overflow)?
     };
     let seconds = start.elapsed().as_secs_f64();
     if global.json {
@@ -47,17 +49,35 @@ pub fn summary(
     bulk: bool,
     threads: usize,
     global: &Global,
-    nodes: u64,
+    nodes: u128,
     seconds: f64,
 ) -> serde_json::Value {
-    json!({
+    let mut value = json!({
         "fen": board.to_fen(), "depth": depth, "nodes": nodes, "seconds": seconds,
         "mnps": mnps(nodes, seconds), "threads": threads, "hash_mb": global.hash, "bulk": bulk,
-    })
+    });
+    if global.hash > 0 {
+        value["seed"] = json!(global.seed);
+    }
+    value
+}
+
+/// The sum of a divide's counts, checked.
+pub fn total<M>(split: &[(M, u128)]) -> Result<u128, Failure> {
+    split
+        .iter()
+        .try_fold(0u128, |sum, (_, n)| sum.checked_add(*n))
+        .ok_or_else(|| Failure::input("the total exceeds 2^128 - 1"))
+}
+
+/// A count past 2^128 - 1 as the tool reports it: bad input (a depth
+/// beyond what can be counted).
+pub fn overflow(error: magicboard::perft::CountOverflow) -> Failure {
+    Failure::input(error.to_string())
 }
 
 /// The total and time lines.
-pub fn print_total(nodes: u64, seconds: f64) {
+pub fn print_total(nodes: u128, seconds: f64) {
     outln!("Nodes searched: {nodes}");
     outln!("Time: {seconds:.3} s ({:.1} Mnps)", mnps(nodes, seconds));
 }

@@ -7,7 +7,7 @@
 //! (interrupted by SIGINT)` after the lines finished (exit status 130 for
 //! SIGINT, 143 for SIGTERM).
 
-use super::count::{print_total, progress_wanted, summary};
+use super::count::{print_total, progress_wanted, summary, total};
 use super::rootwise::{self, Partial};
 use super::{Failure, Global, counter, print_json};
 use magicboard::Board;
@@ -40,15 +40,11 @@ pub fn run(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(),
                 if !global.json {
                     outln!("{mv}: {n}");
                 }
-            });
+            })?;
         (split, Some(hook))
     };
     let seconds = start.elapsed().as_secs_f64();
-    let nodes = if depth == 0 {
-        1
-    } else {
-        split.iter().map(|(_, n)| n).sum()
-    };
+    let nodes = if depth == 0 { 1 } else { total(&split)? };
     if global.json {
         let mut value = summary(board, depth, bulk, threads, global, nodes, seconds);
         value["divide"] = split

@@ -15,9 +15,9 @@ struct Mismatch {
     line: usize,
     fen: String,
     depth: u32,
-    expected: u64,
-    got: u64,
-    divide: Vec<(String, u64)>,
+    expected: u128,
+    got: u128,
+    divide: Vec<(String, u128)>,
 }
 
 /// Runs the suite; `Err` with status 1 when a count differs, 2 on bad input
@@ -26,7 +26,7 @@ struct Mismatch {
 pub fn run(
     path: &Path,
     max_depth: Option<u32>,
-    max_nodes: Option<u64>,
+    max_nodes: Option<u128>,
     bulk: bool,
     global: &Global,
 ) -> Result<(), Failure> {
@@ -83,17 +83,20 @@ pub fn run(
             )));
         }
     }
-    let planned: u64 = entries
+    let planned: u128 = entries
         .iter()
         .flat_map(|e| e.counts.iter().map(|&(_, n)| n))
-        .sum();
+        .fold(0, u128::saturating_add);
+    // The bar counts in units of 2^shift nodes, so that it fits its u64.
+    let shift = 64u32.saturating_sub(planned.leading_zeros());
+    let units = move |nodes: u128| u64::try_from(nodes >> shift).unwrap_or(u64::MAX);
     let threads = global.threads_or(None);
     let table = global.table()?;
 
     let bar = if global.json {
         ProgressBar::hidden()
     } else {
-        ProgressBar::new(planned)
+        ProgressBar::new(units(planned))
     };
     if let Ok(style) = ProgressStyle::with_template(
         "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg} (ETA {eta})",
@@ -107,7 +110,7 @@ pub fn run(
         interrupt::on_interrupt(move |_| bar.finish_and_clear())
     };
 
-    let (mut passed, mut nodes, mut skipped) = (0usize, 0u64, 0usize);
+    let (mut passed, mut nodes, mut skipped) = (0usize, 0u128, 0usize);
     let mut failures: Vec<Mismatch> = Vec::new();
     let start = Instant::now();
     for entry in &entries {
@@ -118,9 +121,11 @@ pub fn run(
                 failures.len()
             ));
             let perft = counter(depth, bulk, threads, table.as_ref());
-            let got = perft.count(&entry.board);
-            nodes += got;
-            bar.inc(expected);
+            let got = perft
+                .count_u128(&entry.board)
+                .map_err(|e| Failure::input(format!("line {}: {e}", entry.line)))?;
+            nodes = nodes.saturating_add(got);
+            bar.inc(units(expected));
             if got == expected {
                 passed += 1;
                 continue;
@@ -129,7 +134,8 @@ pub fn run(
             // start bisecting, and deeper divides cost as much as the count.
             let divide = if failures.is_empty() {
                 perft
-                    .divide(&entry.board)
+                    .divide_u128(&entry.board)
+                    .map_err(|e| Failure::input(format!("line {}: {e}", entry.line)))?
                     .into_iter()
                     .map(|(mv, n)| (entry.board.uci(mv).to_string(), n))
                     .collect()
@@ -148,7 +154,9 @@ pub fn run(
             // too and cost the most: skip them.
             let rest = &entry.counts[i + 1..];
             skipped += rest.len();
-            bar.inc(rest.iter().map(|&(_, n)| n).sum());
+            bar.inc(units(
+                rest.iter().map(|&(_, n)| n).fold(0, u128::saturating_add),
+            ));
             break;
         }
     }
@@ -196,13 +204,17 @@ pub fn run(
         );
         if let Some(first) = failures.first() {
             outln!();
+            let difference = if first.got >= first.expected {
+                format!("+{}", first.got - first.expected)
+            } else {
+                format!("-{}", first.expected - first.got)
+            };
             outln!(
-                "First mismatch: line {}, depth {}: expected {}, got {} ({:+})",
+                "First mismatch: line {}, depth {}: expected {}, got {} ({difference})",
                 first.line,
                 first.depth,
                 first.expected,
                 first.got,
-                i128::from(first.got) - i128::from(first.expected)
             );
             outln!("FEN: {}", first.fen);
             outln!("Divide at depth {}:", first.depth);

@@ -9,8 +9,9 @@
 //! perft perftree 3 "<FEN>" "e2e4 e7e5"  # the interface of the perftree tool
 //! perft diverge --cmd "./my-perft.sh" --depth 5   # where another generator goes wrong
 //! perft split --depth 9 --split-depth 3 --out work.split
-//! perft run-shard work.split --shard 1/4 --out r1.txt
+//! perft run-shard work.split --shard 1/4 --hash 1024 --out r1.txt   # resumable
 //! perft merge r*.txt
+//! perft compare run1/r*.txt --with run2/r*.txt   # two runs, position by position
 //! perft --bench                         # the five CPW positions, Mnps each
 //! ```
 //!
@@ -30,7 +31,8 @@
 //!
 //! One file per mode: `count` (`--depth`, the default), `divide`
 //! (`--divide`), `bench` (`--bench`), `epd` (`--epd`), `perftree`,
-//! `shard` (`split`, `run-shard`, `merge`) and `diverge`. All chess logic, counting and
+//! `shard` (`split`, `run-shard`, `merge`, `compare`, with the files in
+//! `journal` and the scheduler's shard in `scheduler`) and `diverge`. All chess logic, counting and
 //! threading is the library's ([`magicboard::Perft`]); these files parse
 //! arguments and files and print.
 
@@ -59,7 +61,9 @@ mod divide;
 mod epd;
 mod interrupt;
 mod perftree;
+mod journal;
 mod rootwise;
+mod scheduler;
 mod shard;
 
 use clap::{Args, Parser, Subcommand};
@@ -116,7 +120,7 @@ struct Cli {
     max_depth: Option<u32>,
     /// With --epd: skip the checks whose expected count exceeds N.
     #[arg(long, value_name = "N", requires = "epd")]
-    max_nodes: Option<u64>,
+    max_nodes: Option<u128>,
     #[command(flatten)]
     chess960: Chess960Arg,
     /// Worker threads [default: all cores; 1 for --bench].
@@ -126,11 +130,15 @@ struct Cli {
     /// Transposition table size in MiB (0: none).
     #[arg(long, value_name = "MB", default_value_t = 0)]
     hash: usize,
+    /// The seed of the table's keys: a second run with another seed checks
+    /// the first independently.
+    #[arg(long, value_name = "N", default_value_t = PerftTable::DEFAULT_SEED, requires = "hash")]
+    seed: u64,
     #[command(flatten)]
     json: JsonArg,
     /// Run depths beyond 12 plies, refused without it (perft 13 of the
-    /// start position is about 2 * 10^18 nodes, decades at any speed;
-    /// counts above 2^64 - 1 are not detected).
+    /// start position is about 2 * 10^18 nodes: decades at any speed
+    /// without a table).
     #[arg(long, conflicts_with = "bench")]
     allow_deep: bool,
 }
@@ -142,8 +150,8 @@ const MAX_DEPTH: u32 = 12;
 #[derive(Args, Debug, Clone, Copy)]
 pub struct Deep {
     /// Run depths beyond 12 plies, refused without it (perft 13 of the
-    /// start position is about 2 * 10^18 nodes, decades at any speed;
-    /// counts above 2^64 - 1 are not detected).
+    /// start position is about 2 * 10^18 nodes: decades at any speed
+    /// without a table).
     #[arg(long)]
     pub allow_deep: bool,
 }
@@ -156,7 +164,7 @@ pub struct Chess960Arg {
     pub chess960: bool,
 }
 
-/// `--threads` and `--hash`, for the commands that count.
+/// `--threads`, `--hash` and `--seed`, for the commands that count.
 #[derive(Args, Debug, Clone, Copy)]
 struct Work {
     /// Worker threads [default: all cores].
@@ -166,6 +174,22 @@ struct Work {
     /// Transposition table size in MiB (0: none).
     #[arg(long, value_name = "MB", default_value_t = 0)]
     hash: usize,
+    /// The seed of the table's keys: a second run with another seed checks
+    /// the first independently.
+    #[arg(long, value_name = "N", default_value_t = PerftTable::DEFAULT_SEED, requires = "hash")]
+    seed: u64,
+}
+
+impl Work {
+    /// The shared settings with these options.
+    fn global(self) -> Global {
+        Global {
+            threads: self.threads,
+            hash: self.hash,
+            seed: self.seed,
+            ..Global::default()
+        }
+    }
 }
 
 /// `--json`, for the modes with a JSON form.
@@ -183,6 +207,7 @@ struct Global {
     chess960: bool,
     threads: Option<u16>,
     hash: usize,
+    seed: u64,
     json: bool,
     allow_deep: bool,
 }
@@ -208,18 +233,19 @@ impl Global {
         }
     }
 
-    /// The `--hash` table, if any; a size that cannot be allocated is bad
-    /// input.
+    /// The `--hash` table with the `--seed` keys, if any; a size that
+    /// cannot be allocated is bad input.
     fn table(&self) -> Result<Option<PerftTable>, Failure> {
         if self.hash == 0 {
             return Ok(None);
         }
-        PerftTable::try_new(self.hash).map(Some).ok_or_else(|| {
+        let table = PerftTable::try_new(self.hash).ok_or_else(|| {
             Failure::input(format!(
                 "--hash {}: cannot allocate a table of that many MiB",
                 self.hash
             ))
-        })
+        })?;
+        Ok(Some(table.with_seed(self.seed)))
     }
 
     /// The castling notation FENs are read in.
@@ -285,18 +311,30 @@ enum Command {
         #[command(flatten)]
         deep: Deep,
     },
-    /// Count shard i of n of a split file: every n-th position from the i-th
-    /// (1-based), times its multiplicity. Prints one result line.
+    /// Count shard i of n of a split file (every n-th position from the
+    /// i-th), journaling each position as it is counted: started again with
+    /// the same arguments, it counts only what the journal lacks. Writes the
+    /// result whole at the end (with --out; else prints it).
     RunShard {
         /// A file written by `perft split` (Chess960 or not as it says).
         file: PathBuf,
         /// Plies to count below each position [default: depth - split-depth].
         #[arg(long, short)]
         depth: Option<u32>,
-        /// Which shard: `i/n`, 1 <= i <= n.
-        #[arg(long, value_name = "i/n", value_parser = shard::parse_shard)]
-        shard: (u32, u32),
-        /// Also write the result line to FILE.
+        /// Which shard: `i/n` (1 <= i <= n), or `auto` / `auto/n` to read it
+        /// from a Slurm job array (SLURM_ARRAY_TASK_ID, numbered from 1) or
+        /// a Kubernetes Indexed Job (JOB_COMPLETION_INDEX).
+        #[arg(long, value_name = "i/n|auto[/n]", value_parser = scheduler::parse_shard_arg,
+              required_unless_present = "only", conflicts_with = "only")]
+        shard: Option<scheduler::ShardArg>,
+        /// Count only these positions (0-based indices, comma-separated), as
+        /// `perft compare` suggests; merge lets such a recount replace the
+        /// positions' other counts.
+        #[arg(long, value_name = "LIST", value_parser = journal::parse_list)]
+        only: Option<Vec<usize>>,
+        /// The result file, written whole when the shard is done; meanwhile
+        /// the journal is FILE.journal, from which a run started again
+        /// resumes.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
         #[command(flatten)]
@@ -306,11 +344,32 @@ enum Command {
         #[command(flatten)]
         deep: Deep,
     },
-    /// Add up shard results; checks that every shard of one split is there once.
+    /// Add up shard results, checking that every position of the split was
+    /// counted exactly once; with --partial, show how far a run is.
     Merge {
-        /// Result files of `perft run-shard` (several results per file allowed).
+        /// Result files of `perft run-shard` (and, with --partial, journals).
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// A run in progress: take journals too, and print the positions
+        /// counted, the nodes so far and an estimate of the time left.
+        #[arg(long)]
+        partial: bool,
+        #[command(flatten)]
+        json: JsonArg,
+    },
+    /// Compare two runs of one split (say with different --seed) position by
+    /// position: name the positions whose counts differ (exit status 1), so
+    /// that only those are counted again.
+    Compare {
+        /// The first run's results (or journals).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The second run's results (or journals).
+        #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
+        with: Vec<PathBuf>,
+        /// The split file, to print the positions' FENs.
+        #[arg(long, value_name = "FILE")]
+        split: Option<PathBuf>,
         #[command(flatten)]
         json: JsonArg,
     },
@@ -353,7 +412,7 @@ impl Failure {
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-fn mnps(nodes: u64, seconds: f64) -> f64 {
+fn mnps(nodes: u128, seconds: f64) -> f64 {
     nodes as f64 / seconds.max(1e-9) / 1e6
 }
 
@@ -391,10 +450,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }) => {
             let global = Global {
                 chess960: chess960.chess960,
-                threads: work.threads,
-                hash: work.hash,
                 allow_deep: deep.allow_deep,
-                ..Global::default()
+                ..work.global()
             };
             perftree::run(depth, &fen, &moves, &global)
         }
@@ -425,26 +482,46 @@ fn run(cli: Cli) -> Result<(), Failure> {
             file,
             depth,
             shard,
+            only,
             out,
             work,
             json,
             deep,
         }) => {
             let global = Global {
-                threads: work.threads,
-                hash: work.hash,
                 json: json.json,
                 allow_deep: deep.allow_deep,
-                ..Global::default()
+                ..work.global()
             };
-            shard::run_shard(&file, depth, shard, out.as_deref(), &global)
+            let part = match (shard, only) {
+                (_, Some(list)) => journal::Part::Only(list),
+                (Some(shard), None) => shard::resolve_shard(shard)?,
+                (None, None) => return Err(Failure::input("give --shard or --only")),
+            };
+            shard::run_shard(&file, depth, part, out.as_deref(), &global)
         }
-        Some(Command::Merge { files, json }) => {
+        Some(Command::Merge {
+            files,
+            partial,
+            json,
+        }) => {
             let global = Global {
                 json: json.json,
                 ..Global::default()
             };
-            shard::merge(&files, &global)
+            shard::merge(&files, partial, &global)
+        }
+        Some(Command::Compare {
+            files,
+            with,
+            split,
+            json,
+        }) => {
+            let global = Global {
+                json: json.json,
+                ..Global::default()
+            };
+            shard::compare(&files, &with, split.as_deref(), &global)
         }
         Some(Command::Diverge(args)) => diverge::run(&args),
         None => {
@@ -452,6 +529,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 chess960: cli.chess960.chess960,
                 threads: cli.threads,
                 hash: cli.hash,
+                seed: cli.seed,
                 json: cli.json.json,
                 allow_deep: cli.allow_deep,
             };

@@ -15,15 +15,17 @@ pub fn run(depth: u32, fen: &str, moves: &[String], global: &Global) -> Result<(
         board.make_move(mv);
     }
     let table = global.table()?;
-    let split = counter(depth, true, global.threads_or(None), table.as_ref()).divide(&board);
+    let split = counter(depth, true, global.threads_or(None), table.as_ref())
+        .divide_u128(&board)
+        .map_err(super::count::overflow)?;
     for (mv, n) in &split {
         outln!("{} {n}", board.uci(*mv));
     }
     outln!();
-    let total: u64 = if depth == 0 {
+    let total = if depth == 0 {
         1
     } else {
-        split.iter().map(|(_, n)| n).sum()
+        super::count::total(&split)?
     };
     outln!("{total}");
     Ok(())

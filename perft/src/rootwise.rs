@@ -18,6 +18,7 @@
 //!   JSON of the finished moves with `"partial": true`); `interrupt` then
 //!   exits with status 130 (143, 129).
 
+use super::Failure;
 use super::interrupt::{self, HookGuard};
 use magicboard::{Board, Move, Perft};
 use serde_json::json;
@@ -48,8 +49,8 @@ pub enum Partial {
 /// share.
 struct State {
     total: usize,
-    done: Vec<(String, u64)>,
-    nodes: u64,
+    done: Vec<(String, u128)>,
+    nodes: u128,
     start: Instant,
     /// The time from `start` to the end of the last root move counted.
     last: Duration,
@@ -157,8 +158,8 @@ pub fn divide(
     perft: &Perft<'_>,
     progress: bool,
     partial: Partial,
-    mut each: impl FnMut(&str, u64),
-) -> (Vec<(Move, u64)>, HookGuard) {
+    mut each: impl FnMut(&str, u128),
+) -> Result<(Vec<(Move, u128)>, HookGuard), Failure> {
     let moves = board.legal_moves();
     let state = Arc::new(Mutex::new(State {
         total: moves.len(),
@@ -196,13 +197,15 @@ pub fn divide(
     });
     let mut split = Vec::with_capacity(moves.len());
     for &mv in moves.iter() {
-        let n = perft.count(&board.play_unchecked(mv));
+        let n = perft
+            .count_u128(&board.play_unchecked(mv))
+            .map_err(super::count::overflow)?;
         split.push((mv, n));
         let uci = board.uci(mv).to_string();
         let mut state = lock(&state);
         state.clear();
         each(&uci, n);
-        state.nodes += n;
+        state.nodes = state.nodes.saturating_add(n);
         state.last = state.start.elapsed();
         state.done.push((uci, n));
     }
@@ -213,5 +216,6 @@ pub fn divide(
     let mut state = lock(&state);
     state.clear();
     state.complete = true;
-    (split, hook)
+    drop(state);
+    Ok((split, hook))
 }

@@ -1,4 +1,5 @@
-//! Sharded runs: `perft split`, `perft run-shard`, `perft merge`.
+//! Sharded runs: `perft split`, `perft run-shard`, `perft merge` and
+//! `perft compare`.
 //!
 //! A split file is text. Header lines start with `#`; every other line is a
 //! position and the number of move sequences reaching it, separated by a
@@ -18,55 +19,31 @@
 //! ```
 //!
 //! `id` is a 64-bit FNV-1a digest of the root, the depths and the position
-//! lines: it names the split in every shard result (so `merge` refuses
-//! results of different splits) and lets `run-shard` detect a damaged file.
+//! lines: it names the split in every journal and result (so `merge`
+//! refuses results of different splits) and lets `run-shard` detect a
+//! damaged file. A position's index is its place among the position lines,
+//! from 0.
 //!
-//! A shard result is one line, `magicboard-shard id=<id> shard=<i>/<n>
-//! depth=<d> split-depth=<k> positions=<m> nodes=<N> seconds=<s>`, or the
-//! same fields as a JSON object with `--json`.
+//! `run-shard` counts its positions (shard `i` of `n` holds the indices
+//! `i - 1`, `i - 1 + n`, ...), journaling each as it is counted and
+//! resuming from the journal when started again; its result lists every
+//! position's count (the formats are in `journal`). `merge` checks that
+//! every position of the split was counted exactly once and adds them up in
+//! 128 bits; `compare` names the positions whose counts two runs disagree
+//! on.
 
-use super::{Failure, Global, counter, mnps, print_json};
+use super::journal::{self, Fnv, Found, Journal, Part, Record, Run, ShardResult};
+use super::scheduler::{self, ShardArg};
+use super::{Failure, Global, counter, interrupt, mnps, print_json};
 use magicboard::perft::split::split_positions;
 use magicboard::{Board, CastlingMode};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
-
-/// Parses `i/n` with `1 <= i <= n`.
-pub fn parse_shard(text: &str) -> Result<(u32, u32), String> {
-    let (i, n) = text
-        .split_once('/')
-        .ok_or_else(|| format!("expected i/n, found '{text}'"))?;
-    let i: u32 = i
-        .trim()
-        .parse()
-        .map_err(|_| format!("bad shard index '{i}'"))?;
-    let n: u32 = n
-        .trim()
-        .parse()
-        .map_err(|_| format!("bad shard count '{n}'"))?;
-    if n == 0 || i == 0 || i > n {
-        return Err(format!("shard '{text}': need 1 <= i <= n"));
-    }
-    Ok((i, n))
-}
-
-/// 64-bit FNV-1a.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-
-    fn add(&mut self, text: &str) {
-        for byte in text.bytes().chain([b'\n']) {
-            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
 
 fn split_id(root: &str, depth: u32, split_depth: u32, body: &[String]) -> String {
     let mut fnv = Fnv::new();
@@ -75,7 +52,7 @@ fn split_id(root: &str, depth: u32, split_depth: u32, body: &[String]) -> String
     for line in body {
         fnv.add(line);
     }
-    format!("{:016x}", fnv.0)
+    fnv.hex()
 }
 
 fn fen_of(board: &Board) -> String {
@@ -214,216 +191,556 @@ fn read_split(path: &Path) -> Result<SplitFile, Failure> {
     })
 }
 
-/// One shard result, as written by `run-shard` and read by `merge`.
-#[derive(Debug, Clone, PartialEq)]
-struct ShardResult {
-    id: String,
-    shard: u32,
-    shards: u32,
-    depth: u32,
-    split_depth: u32,
-    positions: u64,
-    nodes: u64,
-    seconds: f64,
-}
-
-impl ShardResult {
-    fn line(&self) -> String {
-        format!(
-            "magicboard-shard id={} shard={}/{} depth={} split-depth={} positions={} nodes={} seconds={:.3}",
-            self.id,
-            self.shard,
-            self.shards,
-            self.depth,
-            self.split_depth,
-            self.positions,
-            self.nodes,
-            self.seconds
-        )
-    }
-
-    fn json(&self) -> serde_json::Value {
-        json!({
-            "id": self.id, "shard": self.shard, "shards": self.shards, "depth": self.depth,
-            "split_depth": self.split_depth, "positions": self.positions, "nodes": self.nodes,
-            "seconds": self.seconds,
-        })
-    }
-
-    fn parse(line: &str) -> Option<ShardResult> {
-        if line.starts_with('{') {
-            let v: serde_json::Value = serde_json::from_str(line).ok()?;
-            let int = |k: &str| v.get(k).and_then(|x| x.as_u64());
-            let (shard, shards) = (int("shard")?, int("shards")?);
-            if shard == 0 || shard > shards {
-                return None;
-            }
-            return Some(ShardResult {
-                id: v.get("id")?.as_str()?.to_string(),
-                shard: u32::try_from(shard).ok()?,
-                shards: u32::try_from(shards).ok()?,
-                depth: u32::try_from(int("depth")?).ok()?,
-                split_depth: u32::try_from(int("split_depth")?).ok()?,
-                positions: int("positions")?,
-                nodes: int("nodes")?,
-                seconds: v.get("seconds").and_then(|x| x.as_f64()).unwrap_or(0.0),
-            });
-        }
-        let mut words = line.split_whitespace();
-        if words.next()? != "magicboard-shard" {
-            return None;
-        }
-        let fields: BTreeMap<&str, &str> = words.filter_map(|w| w.split_once('=')).collect();
-        let (shard, shards) = parse_shard(fields.get("shard")?).ok()?;
-        Some(ShardResult {
-            id: fields.get("id")?.to_string(),
-            shard,
-            shards,
-            depth: fields.get("depth")?.parse().ok()?,
-            split_depth: fields.get("split-depth")?.parse().ok()?,
-            positions: fields.get("positions")?.parse().ok()?,
-            nodes: fields.get("nodes")?.parse().ok()?,
-            seconds: fields
-                .get("seconds")
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(0.0),
-        })
-    }
-}
-
-/// `perft run-shard`.
+/// `perft run-shard`: counts the positions of one shard (or the listed
+/// ones), journaling each, and writes the result.
 pub fn run_shard(
     path: &Path,
     depth: Option<u32>,
-    (shard, shards): (u32, u32),
+    part: Part,
     out: Option<&Path>,
     global: &Global,
 ) -> Result<(), Failure> {
     let split = read_split(path)?;
     let depth = depth.unwrap_or(split.depth - split.split_depth);
     global.check_depth(depth)?;
-    let mut mine = Vec::new();
-    for (i, (line, fen, count)) in split.positions.iter().enumerate() {
-        if i as u64 % u64::from(shards) == u64::from(shard - 1) {
+    if let Part::Only(list) = &part
+        && let Some(&stray) = list.iter().find(|&&i| i >= split.positions.len())
+    {
+        return Err(Failure::input(format!(
+            "--only {stray}: the split has {} positions, numbered from 0",
+            split.positions.len()
+        )));
+    }
+    let run = Run {
+        id: split.id.clone(),
+        depth,
+        split_depth: split.split_depth,
+        split_positions: split.positions.len(),
+        part,
+        seed: (global.hash > 0).then_some(global.seed),
+    };
+    if let Some(out) = out
+        && let Some(done) = finished(out, &run)?
+    {
+        // Counted already (a task run again after it finished).
+        return report(&done, true, global);
+    }
+    let (journal, mut records) = match out {
+        Some(out) => {
+            let (journal, records) = Journal::open(&journal::journal_path(out), &run)?;
+            (Some(journal), records)
+        }
+        None => (None, Vec::new()),
+    };
+    // The positions of this run not yet journaled: index, multiplicity, board.
+    let recorded: std::collections::BTreeSet<usize> = records.iter().map(|r| r.index).collect();
+    let mut todo = Vec::new();
+    for (index, (line, fen, multiplicity)) in split.positions.iter().enumerate() {
+        if run.part.holds(index) && !recorded.contains(&index) {
             let mode = CastlingMode::from_chess960(split.chess960);
             let board = Board::from_fen_with(fen, mode).map_err(|e| {
                 Failure::input(format!("{}:{line}: invalid FEN: {e}", path.display()))
             })?;
-            mine.push((board, *count));
+            todo.push((index, *multiplicity, board));
         }
     }
     let table = global.table()?;
     let start = Instant::now();
-    // Many independent positions: the library counts them in parallel,
-    // each on one thread. `None` on overflow: a total beyond 2^64 - 1
-    // (perft(14) and up).
-    let nodes = counter(depth, true, global.threads_or(None), table.as_ref())
-        .count_split(&mine)
-        .ok_or_else(|| Failure::input("the shard's count exceeds 2^64 - 1"))?;
+    let counted = count_journaled(&todo, journal, depth, &table, global)?;
+    records.extend(counted);
+    records.sort_by_key(|r| r.index);
+    records.dedup_by_key(|r| r.index);
+    let nodes = records
+        .iter()
+        .try_fold(0u128, |sum, r| sum.checked_add(r.nodes()?))
+        .ok_or_else(|| Failure::input("the shard's total exceeds 2^128 - 1"))?;
     let result = ShardResult {
-        id: split.id,
-        shard,
-        shards,
-        depth,
-        split_depth: split.split_depth,
-        positions: mine.len() as u64,
+        run,
+        records,
         nodes,
         seconds: start.elapsed().as_secs_f64(),
     };
-    let text = if global.json {
-        result.json().to_string()
-    } else {
-        result.line()
-    };
     if let Some(out) = out {
-        std::fs::write(out, format!("{text}\n"))
-            .map_err(|e| Failure::input(format!("cannot write {}: {e}", out.display())))?;
+        result.write(out)?;
+        // The result holds everything the journal did.
+        let _ = std::fs::remove_file(journal::journal_path(out));
     }
-    outln!("{text}");
+    report(&result, false, global)
+}
+
+/// The result already at `out` for `run`, if the run is finished; an error
+/// when `out` holds something else.
+fn finished(out: &Path, run: &Run) -> Result<Option<ShardResult>, Failure> {
+    if !out.exists() {
+        return Ok(None);
+    }
+    let name = out.display();
+    match journal::read(out)? {
+        Found::Result(result) => match run.mismatch(&result.run) {
+            None => Ok(Some(result)),
+            Some(why) => Err(Failure::input(format!(
+                "{name}: this result {why}; give another --out"
+            ))),
+        },
+        Found::Journal(..) => Err(Failure::input(format!(
+            "{name} is a journal, not a result: give --out the result's name (the journal is \
+             kept beside it as {name}.journal)"
+        ))),
+    }
+}
+
+/// Counts `todo`, appending a record to the journal as each position is
+/// counted; a SIGINT or SIGTERM syncs the journal before the tool exits.
+fn count_journaled(
+    todo: &[(usize, u64, Board)],
+    journal: Option<Journal>,
+    depth: u32,
+    table: &Option<magicboard::PerftTable>,
+    global: &Global,
+) -> Result<Vec<Record>, Failure> {
+    let journal = Arc::new(Mutex::new(journal));
+    let _hook = {
+        let journal = Arc::clone(&journal);
+        interrupt::on_interrupt(move |_| {
+            if let Some(journal) = lock(&journal).as_mut() {
+                let _ = journal.sync();
+            }
+        })
+    };
+    // Syncs the journal once a second, positions finishing or not.
+    let (stop, stopped) = mpsc::channel::<()>();
+    let syncer = {
+        let journal = Arc::clone(&journal);
+        std::thread::spawn(move || {
+            while let Err(mpsc::RecvTimeoutError::Timeout) =
+                stopped.recv_timeout(journal::SYNC_EVERY)
+            {
+                if let Some(journal) = lock(&journal).as_mut() {
+                    let _ = journal.sync();
+                }
+            }
+        })
+    };
+    let boards: Vec<Board> = todo.iter().map(|(_, _, board)| board.clone()).collect();
+    let records = Mutex::new(Vec::with_capacity(todo.len()));
+    let failed = Mutex::new(None);
+    let start = Instant::now();
+    thread_local! {
+        /// When this thread finished its last position: the next one's
+        /// count took the time since.
+        static LAST: std::cell::Cell<Option<Instant>> = const { std::cell::Cell::new(None) };
+    }
+    let counted = counter(depth, true, global.threads_or(None), table.as_ref()).count_each(
+        &boards,
+        |i, count| {
+            let now = Instant::now();
+            let since = LAST.with(|last| last.replace(Some(now))).unwrap_or(start);
+            let (index, multiplicity, _) = todo[i];
+            let record = Record::now(index, multiplicity, count, (now - since).as_secs_f64());
+            if let Some(journal) = lock(&journal).as_mut()
+                && let Err(e) = journal.record(&record)
+            {
+                lock(&failed).get_or_insert(e);
+            }
+            lock(&records).push(record);
+        },
+    );
+    drop(stop);
+    let _ = syncer.join();
+    if let Some(journal) = lock(&journal).as_mut() {
+        journal
+            .sync()
+            .map_err(|e| Failure::input(format!("cannot write the journal: {e}")))?;
+    }
+    counted.map_err(super::count::overflow)?;
+    if let Some(e) = failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        return Err(Failure::input(format!("cannot write the journal: {e}")));
+    }
+    Ok(records.into_inner().unwrap_or_else(PoisonError::into_inner))
+}
+
+/// Prints a shard's result: its summary line (the whole result without
+/// `--out`, so that it can be saved and merged), or JSON.
+fn report(result: &ShardResult, again: bool, global: &Global) -> Result<(), Failure> {
+    if global.json {
+        let (i, n) = match result.run.part {
+            Part::Shard(i, n) => (Some(i), Some(n)),
+            Part::Only(_) => (None, None),
+        };
+        print_json(&json!({
+            "id": result.run.id, "shard": i, "shards": n, "depth": result.run.depth,
+            "split_depth": result.run.split_depth, "positions": result.records.len(),
+            "nodes": result.nodes, "seconds": result.seconds, "seed": result.run.seed,
+            "already_counted": again,
+        }));
+    } else {
+        outln!("{}", result.summary());
+    }
     Ok(())
 }
 
-/// `perft merge`.
-pub fn merge(files: &[PathBuf], global: &Global) -> Result<(), Failure> {
-    let mut results = Vec::new();
-    for path in files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
-        for (index, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
+/// Locks `mutex` even if a thread panicked while holding it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The shard `--shard` names, reading the scheduler's variables for `auto`.
+pub fn resolve_shard(arg: ShardArg) -> Result<Part, Failure> {
+    let (i, n) =
+        scheduler::resolve(arg, |name| std::env::var(name).ok()).map_err(Failure::input)?;
+    Ok(Part::Shard(i, n))
+}
+
+/// The counted positions of a set of result and journal files, checked to
+/// belong to one split.
+struct Collected {
+    /// The run of the first file (split, depths, positions).
+    run: Run,
+    /// Each position's records, with the file each came from.
+    records: BTreeMap<usize, Vec<(Record, usize, bool)>>,
+    files: Vec<PathBuf>,
+    seeds: std::collections::BTreeSet<Option<u64>>,
+    /// Seconds the finished shards took, summed.
+    seconds: f64,
+    /// Journals among the files (shards not finished).
+    journals: usize,
+}
+
+/// Reads `files` (results; journals too when `partial`).
+fn collect(files: &[PathBuf], partial: bool) -> Result<Collected, Failure> {
+    let mut collected: Option<Collected> = None;
+    for (number, path) in files.iter().enumerate() {
+        let (run, records, seconds, journal) = match journal::read(path)? {
+            Found::Result(result) => (result.run, result.records, result.seconds, false),
+            Found::Journal(..) if !partial => {
+                return Err(Failure::input(format!(
+                    "{} is the journal of a shard not finished; merge --partial shows a run in \
+                     progress",
+                    path.display()
+                )));
             }
-            let result = ShardResult::parse(line).ok_or_else(|| {
-                Failure::input(format!(
-                    "{}:{}: not a shard result line",
-                    path.display(),
-                    index + 1
-                ))
-            })?;
-            results.push(result);
-        }
-    }
-    let first = results
-        .first()
-        .cloned()
-        .ok_or_else(|| Failure::input("no shard results in the given files"))?;
-    let mut seen = std::collections::BTreeSet::new();
-    for r in &results {
-        if (&r.id, r.shards, r.depth, r.split_depth)
-            != (&first.id, first.shards, first.depth, first.split_depth)
+            Found::Journal(run, records) => (run, records, 0.0, true),
+        };
+        let all = collected.get_or_insert_with(|| Collected {
+            run: run.clone(),
+            records: BTreeMap::new(),
+            files: Vec::new(),
+            seeds: Default::default(),
+            seconds: 0.0,
+            journals: 0,
+        });
+        if (&run.id, run.depth, run.split_depth)
+            != (&all.run.id, all.run.depth, all.run.split_depth)
         {
             return Err(Failure::check(format!(
-                "results of different runs: split {} shards={} depth={} vs split {} shards={} depth={}",
-                first.id, first.shards, first.depth, r.id, r.shards, r.depth
+                "results of different runs: {} is of split {} (depth {} + {}), {} of split {} \
+                 (depth {} + {})",
+                all.files[0].display(),
+                all.run.id,
+                all.run.split_depth,
+                all.run.depth,
+                path.display(),
+                run.id,
+                run.split_depth,
+                run.depth
             )));
         }
-        if !seen.insert(r.shard) {
-            return Err(Failure::check(format!(
-                "shard {}/{} appears more than once",
-                r.shard, r.shards
-            )));
+        let recount = matches!(run.part, Part::Only(_));
+        for record in records {
+            all.records
+                .entry(record.index)
+                .or_default()
+                .push((record, number, recount));
         }
+        all.files.push(path.clone());
+        all.seeds.insert(run.seed);
+        all.seconds += seconds;
+        all.journals += usize::from(journal);
     }
-    if seen.len() != first.shards as usize {
-        let missing: Vec<String> = (1..=first.shards)
-            .filter(|i| !seen.contains(i))
-            .take(20)
-            .map(|i| i.to_string())
-            .collect();
+    collected.ok_or_else(|| Failure::input("no files given"))
+}
+
+/// Each position's count, after the checks: a recount replaces the
+/// position's other counts; otherwise a position counted twice is an
+/// error, unless `partial` and the counts agree (a journal beside its
+/// result).
+fn per_position(all: &Collected, partial: bool) -> Result<BTreeMap<usize, Record>, Failure> {
+    let mut counts = BTreeMap::new();
+    let mut doubled = Vec::new();
+    for (&index, found) in &all.records {
+        let recounts: Vec<_> = found.iter().filter(|(_, _, recount)| *recount).collect();
+        let chosen: Vec<_> = if recounts.is_empty() {
+            found.iter().collect()
+        } else {
+            recounts
+        };
+        let (first, _, _) = chosen[0];
+        let agree = chosen.iter().all(|(r, _, _)| r.count == first.count);
+        if chosen.len() > 1 && !(partial && agree) {
+            let names: Vec<String> = chosen
+                .iter()
+                .map(|(_, file, _)| all.files[*file].display().to_string())
+                .collect();
+            doubled.push(format!("position {index} ({})", names.join(", ")));
+        }
+        counts.insert(index, first.clone());
+    }
+    if !doubled.is_empty() {
         return Err(Failure::check(format!(
-            "incomplete: {} of {} shards missing (first: {})",
-            first.shards as usize - seen.len(),
-            first.shards,
-            missing.join(", ")
+            "{} positions counted more than once: {}{}",
+            doubled.len(),
+            doubled[..doubled.len().min(5)].join("; "),
+            if doubled.len() > 5 { "; ..." } else { "" }
         )));
     }
-    let nodes = results
+    Ok(counts)
+}
+
+/// The positions of `0..total` not in `counts`, as ranges (`3-5, 9`).
+fn missing(counts: &BTreeMap<usize, Record>, total: usize) -> (usize, String) {
+    let mut ranges: Vec<String> = Vec::new();
+    let mut count = 0;
+    let mut index = 0;
+    while index < total {
+        if counts.contains_key(&index) {
+            index += 1;
+            continue;
+        }
+        let first = index;
+        while index < total && !counts.contains_key(&index) {
+            index += 1;
+        }
+        count += index - first;
+        if ranges.len() < 10 {
+            ranges.push(if index - first == 1 {
+                first.to_string()
+            } else {
+                format!("{first}-{}", index - 1)
+            });
+        }
+    }
+    (count, ranges.join(", "))
+}
+
+/// `perft merge`.
+pub fn merge(files: &[PathBuf], partial: bool, global: &Global) -> Result<(), Failure> {
+    let all = collect(files, partial)?;
+    let counts = per_position(&all, partial)?;
+    let total = all.run.split_positions;
+    let (lacking, ranges) = missing(&counts, total);
+    if lacking > 0 && !partial {
+        let shards = missing_shards(&all, &counts);
+        return Err(Failure::check(format!(
+            "incomplete: {lacking} of {total} positions missing (positions {ranges}){shards}"
+        )));
+    }
+    let nodes = counts
+        .values()
+        .try_fold(0u128, |sum, r| sum.checked_add(r.nodes()?))
+        .ok_or_else(|| Failure::input("the total exceeds 2^128 - 1"))?;
+    let seeds: Vec<String> = all
+        .seeds
         .iter()
-        .try_fold(0u64, |sum, r| sum.checked_add(r.nodes))
-        .ok_or_else(|| Failure::input("the total exceeds 2^64 - 1"))?;
-    let positions: u64 = results.iter().map(|r| r.positions).sum();
-    let seconds: f64 = results.iter().map(|r| r.seconds).sum();
-    let total_depth = first.split_depth + first.depth;
+        .map(|s| s.map_or("no table".to_string(), |s| s.to_string()))
+        .collect();
+    let total_depth = all.run.split_depth + all.run.depth;
+    if partial {
+        return progress(&all, &counts, nodes, global);
+    }
     if global.json {
         print_json(&json!({
-            "id": first.id, "shards": first.shards, "depth": total_depth,
-            "split_depth": first.split_depth, "positions": positions, "nodes": nodes,
-            "shard_seconds": seconds,
+            "id": all.run.id, "files": all.files.len(), "depth": total_depth,
+            "split_depth": all.run.split_depth, "positions": total, "nodes": nodes,
+            "shard_seconds": all.seconds, "seeds": all.seeds.iter().collect::<Vec<_>>(),
         }));
     } else {
         outln!(
-            "Shards: {n} of {n} (split {}, depth {total_depth} = {} + {}, {positions} positions)",
-            first.id,
-            first.split_depth,
-            first.depth,
-            n = first.shards
+            "Positions: {total} of {total} from {} files (split {}, depth {total_depth} = {} + \
+             {}, seed {})",
+            all.files.len(),
+            all.run.id,
+            all.run.split_depth,
+            all.run.depth,
+            seeds.join(", ")
         );
         outln!("Nodes searched: {nodes}");
         outln!(
-            "Shard time: {seconds:.3} s in total ({:.1} Mnps per shard-second)",
-            mnps(nodes, seconds)
+            "Shard time: {:.3} s in total ({:.1} Mnps per shard-second)",
+            all.seconds,
+            mnps(nodes, all.seconds)
         );
     }
     Ok(())
+}
+
+/// `, shards 2/4 and 3/4 missing` when whole shards of one scheme lack.
+fn missing_shards(all: &Collected, counts: &BTreeMap<usize, Record>) -> String {
+    let Some(n) = all.files.iter().find_map(|f| match journal::read(f) {
+        Ok(Found::Result(r)) => match r.run.part {
+            Part::Shard(_, n) => Some(n),
+            Part::Only(_) => None,
+        },
+        _ => None,
+    }) else {
+        return String::new();
+    };
+    let absent: Vec<String> = (1..=n)
+        .filter(|&i| {
+            let part = Part::Shard(i, n);
+            let mut held = (0..all.run.split_positions).filter(|&x| part.holds(x));
+            held.all(|x| !counts.contains_key(&x))
+        })
+        .map(|i| format!("{i}/{n}"))
+        .collect();
+    match absent.len() {
+        0 => String::new(),
+        _ => format!("; shards missing: {}", absent.join(", ")),
+    }
+}
+
+/// `merge --partial`: how far a run is.
+fn progress(
+    all: &Collected,
+    counts: &BTreeMap<usize, Record>,
+    nodes: u128,
+    global: &Global,
+) -> Result<(), Failure> {
+    let total = all.run.split_positions;
+    let done = counts.len();
+    let eta = estimate(counts, total - done);
+    if global.json {
+        print_json(&json!({
+            "id": all.run.id, "positions": total, "done": done, "nodes_so_far": nodes,
+            "journals": all.journals, "eta_seconds": eta,
+        }));
+    } else {
+        outln!(
+            "Positions: {done} of {total} counted ({:.1}%; {} files, {} of them journals of \
+             shards still running or stopped)",
+            100.0 * done as f64 / total.max(1) as f64,
+            all.files.len(),
+            all.journals
+        );
+        outln!("Nodes so far: {nodes}");
+        match eta {
+            Some(seconds) if done < total => outln!(
+                "Estimate: {} left at the rate of the last ten minutes",
+                duration(seconds)
+            ),
+            _ if done < total => outln!("Estimate: not yet (too few positions counted)"),
+            _ => outln!("Every position is counted: merge without --partial"),
+        }
+    }
+    Ok(())
+}
+
+/// Seconds left for `left` positions at the rate positions were finished
+/// in the ten minutes before the last one (across all shards).
+fn estimate(counts: &BTreeMap<usize, Record>, left: usize) -> Option<f64> {
+    const WINDOW_MS: u64 = 600_000;
+    let newest = counts.values().map(|r| r.unix_ms).max()?;
+    let recent: Vec<u64> = counts
+        .values()
+        .map(|r| r.unix_ms)
+        .filter(|&t| t + WINDOW_MS >= newest)
+        .collect();
+    let oldest = recent.iter().copied().min()?;
+    let span = (newest - oldest) as f64 / 1000.0;
+    if recent.len() < 2 || span <= 0.0 {
+        return None;
+    }
+    Some(left as f64 * span / (recent.len() - 1) as f64)
+}
+
+/// `seconds` as `42 s`, `3 min 05 s`, `2 h 03 min` or `4 d 02 h`.
+fn duration(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    match s {
+        0..60 => format!("{s} s"),
+        60..3600 => format!("{} min {:02} s", s / 60, s % 60),
+        3600..86400 => format!("{} h {:02} min", s / 3600, s % 3600 / 60),
+        _ => format!("{} d {:02} h", s / 86400, s % 86400 / 3600),
+    }
+}
+
+/// `perft compare`: the positions two runs of one split count differently.
+pub fn compare(
+    files: &[PathBuf],
+    with: &[PathBuf],
+    split: Option<&Path>,
+    global: &Global,
+) -> Result<(), Failure> {
+    let (a, b) = (collect(files, true)?, collect(with, true)?);
+    if (&a.run.id, a.run.depth) != (&b.run.id, b.run.depth) {
+        return Err(Failure::input(format!(
+            "the two runs are of different splits or depths: split {} depth {} vs split {} \
+             depth {}",
+            a.run.id, a.run.depth, b.run.id, b.run.depth
+        )));
+    }
+    let (ca, cb) = (per_position(&a, true)?, per_position(&b, true)?);
+    let fens = match split {
+        Some(path) => {
+            let split = read_split(path)?;
+            if split.id != a.run.id {
+                return Err(Failure::input(format!(
+                    "{}: split {}, not the runs' split {}",
+                    path.display(),
+                    split.id,
+                    a.run.id
+                )));
+            }
+            split.positions.into_iter().map(|(_, fen, _)| fen).collect()
+        }
+        None => Vec::new(),
+    };
+    let both: Vec<usize> = ca.keys().filter(|i| cb.contains_key(i)).copied().collect();
+    let differ: Vec<usize> = both
+        .iter()
+        .copied()
+        .filter(|i| ca[i].count != cb[i].count)
+        .collect();
+    let only = ca.len() + cb.len() - 2 * both.len();
+    if global.json {
+        let list: Vec<_> = differ
+            .iter()
+            .map(|&i| {
+                json!({"index": i, "fen": fens.get(i), "count": ca[&i].count,
+                       "with": cb[&i].count})
+            })
+            .collect();
+        print_json(&json!({
+            "id": a.run.id, "compared": both.len(), "differ": list, "not_compared": only,
+        }));
+    } else {
+        outln!(
+            "Compared {} positions of split {} ({} counted by one run only)",
+            both.len(),
+            a.run.id,
+            only
+        );
+        for &i in &differ {
+            let fen = fens.get(i).map_or(String::new(), |f| format!(" {f}"));
+            outln!("position {i}{fen}: {} vs {}", ca[&i].count, cb[&i].count);
+        }
+        if differ.is_empty() {
+            outln!("Every position compared has the same count");
+        } else {
+            let list: Vec<String> = differ.iter().map(usize::to_string).collect();
+            outln!(
+                "Count them again without a table: perft run-shard SPLIT --only {} --out \
+                 recount.txt",
+                list.join(",")
+            );
+        }
+    }
+    if differ.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::check(format!(
+            "{} of {} positions differ",
+            differ.len(),
+            both.len()
+        )))
+    }
 }

@@ -3,8 +3,9 @@
 //!
 //! One entry point: [`perft`] for the common case, and the [`Perft`]
 //! options value for everything else: the last ply counted in bulk or every
-//! leaf made, threads (feature `parallel`), a transposition table, and a
-//! split by root move ([`Perft::divide`]).
+//! leaf made, threads (feature `parallel`), a transposition table, a split
+//! by root move ([`Perft::divide`]), and counts past `u64::MAX`
+//! ([`Perft::count_u128`]).
 //!
 //! ```
 //! use magicboard::{perft, Board, Perft};
@@ -24,33 +25,52 @@
 //! # Ok::<(), magicboard::FenError>(())
 //! ```
 //!
-//! The children: `walk` (the sequential walks, with their run-time
-//! `popcnt` dispatch), [`table`] (the transposition table), `parallel`
-//! (the thread pool, feature `parallel`), [`split`] (cutting a run into
-//! independent positions) and [`suite`] (reading perft suites).
+//! Counts flow one way: [`Perft`] (this file: the options and the entry
+//! points) hands a count to `parallel` (the thread pool, feature
+//! `parallel`) or straight to `walker` (the sequential count in 128 bits,
+//! with the [`table`]), which hands the subtrees it can to `walk` (the fast
+//! `u64` walks, with their run-time CPU dispatch). Beside them: [`split`]
+//! (cutting a run into independent positions) and [`suite`] (reading perft
+//! suites).
+//!
+//! # Counts past `u64::MAX`
+//!
+//! Perft 14 of the start position is 61,885,021,521,585,529,237, more than
+//! `u64::MAX`. Every sum above the fast walk is made in `u128` and checked,
+//! so [`Perft::count_u128`], [`Perft::divide_u128`],
+//! [`Perft::count_split`] and [`Perft::count_each`] are exact up to
+//! `2¹²⁸ − 1` and return a [`CountOverflow`] naming the subtree beyond it
+//! (which only a table makes reachable: a deep endgame). [`Perft::count`]
+//! and [`Perft::divide`] keep the `u64` of the common case and panic past
+//! it, never wrapping.
 
 mod walk;
+mod walker;
 
 #[cfg(feature = "parallel")]
 mod parallel;
 pub mod split;
 pub mod suite;
-#[cfg(target_has_atomic = "64")]
 pub mod table;
 
-#[cfg(target_has_atomic = "64")]
 use self::table::PerftTable;
+use self::walker::Walker;
 use crate::{Board, Move};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
-use core::marker::PhantomData;
 
 /// The number of leaf nodes of the legal-move tree `depth` plies below
 /// `board`, on one thread, the last ply counted in bulk (the number of
 /// legal moves, without making them). `perft(board, 0)` is 1.
 ///
 /// The same as `Perft::new(depth).count(board)`; see [`Perft`] for the
-/// other ways of counting. The feature `fast-perft` makes it about 1.6×
-/// faster in bulk, for more compile time (see the crate's features).
+/// other ways of counting, and [`Perft::count_u128`] for counts past
+/// `u64::MAX`. The feature `fast-perft` makes it faster in bulk, for more
+/// compile time (see the crate's features).
+///
+/// # Panics
+///
+/// When the count exceeds `u64::MAX`, as [`Perft::count`] does.
 ///
 /// ```
 /// use magicboard::{perft, Board};
@@ -64,11 +84,76 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     Perft::new(depth).count(board)
 }
 
+/// A perft count past `2¹²⁸ − 1`: the subtree whose count overflowed,
+/// `depth` plies below [`board`](CountOverflow::board). Only a table makes
+/// such a count reachable (a deep endgame whose positions recur at every
+/// depth); without one, counting 2¹²⁸ leaves would take longer than the
+/// universe has existed.
+///
+/// ```
+/// use magicboard::{Board, Perft, PerftTable};
+/// // King and queen against king, 60 plies: far past 2^128 leaves.
+/// let board = Board::from_fen("3k4/8/8/8/8/8/8/2Q1K3 w - - 0 1")?;
+/// let table = PerftTable::new(64);
+/// let error = Perft::new(60).table(&table).count_u128(&board).unwrap_err();
+/// assert!(error.depth() <= 60);
+/// assert!(error.to_string().contains("exceeds 2^128 - 1"));
+/// # Ok::<(), magicboard::FenError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountOverflow {
+    board: Board,
+    depth: u32,
+}
+
+impl CountOverflow {
+    /// The root of the subtree whose count overflowed.
+    ///
+    /// ```
+    /// # use magicboard::{Board, Perft, PerftTable};
+    /// # let board = Board::from_fen("3k4/8/8/8/8/8/8/2Q1K3 w - - 0 1")?;
+    /// # let table = PerftTable::new(64);
+    /// let error = Perft::new(60).table(&table).count_u128(&board).unwrap_err();
+    /// assert_eq!(error.board().pieces(magicboard::PieceKind::Queen).len(), 1);
+    /// # Ok::<(), magicboard::FenError>(())
+    /// ```
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The depth of the subtree whose count overflowed.
+    ///
+    /// ```
+    /// # use magicboard::{Board, Perft, PerftTable};
+    /// # let board = Board::from_fen("3k4/8/8/8/8/8/8/2Q1K3 w - - 0 1")?;
+    /// # let table = PerftTable::new(64);
+    /// let error = Perft::new(60).table(&table).count_u128(&board).unwrap_err();
+    /// assert!(error.depth() > 20 && error.depth() <= 60);
+    /// # Ok::<(), magicboard::FenError>(())
+    /// ```
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+}
+
+impl core::fmt::Display for CountOverflow {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "the perft count {} plies below {} exceeds 2^128 - 1",
+            self.depth,
+            self.board.to_fen()
+        )
+    }
+}
+
+impl core::error::Error for CountOverflow {}
+
 /// How to count a perft: depth, bulk or full, threads, a transposition
-/// table. Build it, then [`count`](Perft::count), [`divide`](Perft::divide)
-/// or [`count_split`](Perft::count_split). Every combination gives the
-/// same counts (the table barring a 64-bit key collision: see
-/// [`table`]).
+/// table. Build it, then [`count`](Perft::count), [`divide`](Perft::divide),
+/// [`count_split`](Perft::count_split) or [`count_each`](Perft::count_each).
+/// Every combination gives the same counts (the table barring a 128-bit key
+/// collision: see [`table`]).
 ///
 /// ```
 /// use magicboard::{Board, Perft, PerftTable};
@@ -86,9 +171,7 @@ pub struct Perft<'t> {
     // Read only by the thread pool (feature `parallel`).
     #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     threads: usize,
-    #[cfg(target_has_atomic = "64")]
     table: Option<&'t PerftTable>,
-    table_lifetime: PhantomData<&'t ()>,
 }
 
 /// # Setting up a count
@@ -106,9 +189,7 @@ impl Perft<'static> {
             depth,
             bulk: true,
             threads: 1,
-            #[cfg(target_has_atomic = "64")]
             table: None,
-            table_lifetime: PhantomData,
         }
     }
 }
@@ -167,7 +248,7 @@ impl<'t> Perft<'t> {
     /// Stores and looks up subtree counts in `table`, which may be shared
     /// by threads and reused across calls and root positions. Deep counts
     /// get much faster (the tree has many transpositions); see [`table`]
-    /// for the (tiny) risk of a key collision.
+    /// for its keys, and for checking a count with a second seed.
     ///
     /// ```
     /// use magicboard::{Board, Perft, PerftTable};
@@ -176,14 +257,12 @@ impl<'t> Perft<'t> {
     /// assert_eq!(Perft::new(4).table(&table).count(&board), 197_281);
     /// assert_eq!(Perft::new(4).full().table(&table).count(&board), 197_281);
     /// ```
-    #[cfg(target_has_atomic = "64")]
     pub const fn table<'u>(self, table: &'u PerftTable) -> Perft<'u> {
         Perft {
             depth: self.depth,
             bulk: self.bulk,
             threads: self.threads,
             table: Some(table),
-            table_lifetime: PhantomData,
         }
     }
 
@@ -207,8 +286,14 @@ impl<'t> Perft<'t> {
 }
 
 /// # Counting
-impl<'t> Perft<'t> {
+impl Perft<'_> {
     /// The number of leaves `depth` plies below `board`.
+    ///
+    /// # Panics
+    ///
+    /// When the count exceeds `u64::MAX` (perft 14 of the start position and
+    /// deeper, or a deep endgame with a table), rather than return a wrapped
+    /// number: use [`Perft::count_u128`] for such counts.
     ///
     /// ```
     /// use magicboard::{Board, Perft};
@@ -218,11 +303,32 @@ impl<'t> Perft<'t> {
     /// assert_eq!(Perft::new(4).full().count(&board), 43_238);
     /// ```
     pub fn count(&self, board: &Board) -> u64 {
+        narrow(self.count_u128(board))
+    }
+
+    /// The number of leaves `depth` plies below `board`, exact up to
+    /// `2¹²⁸ − 1`.
+    ///
+    /// # Errors
+    ///
+    /// [`CountOverflow`] when a subtree's count exceeds `2¹²⁸ − 1`.
+    ///
+    /// ```
+    /// use magicboard::{Board, Perft, PerftTable};
+    /// // King and queen against king: its 26-ply tree has more than 2^64
+    /// // leaves, but few distinct positions, which the table counts once.
+    /// let board = Board::from_fen("3k4/8/8/8/8/8/8/2Q1K3 w - - 0 1")?;
+    /// let table = PerftTable::new(64);
+    /// let nodes = Perft::new(26).table(&table).count_u128(&board)?;
+    /// assert!(nodes > u128::from(u64::MAX));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_u128(&self, board: &Board) -> Result<u128, CountOverflow> {
         #[cfg(feature = "parallel")]
-        if self.threads != 1 {
-            return parallel::count(self, board);
+        if let Some(nodes) = parallel::count(self, board) {
+            return nodes.map_err(|e| *e);
         }
-        self.sequential(board, self.depth)
+        self.walker().count(board, self.depth).map_err(|e| *e)
     }
 
     /// The count split by root move: each legal move with the number of
@@ -230,6 +336,11 @@ impl<'t> Perft<'t> {
     /// order (which is not part of the semver promise). The counts sum to
     /// [`Perft::count`]; for depth 0 the list is empty. This is perft's
     /// "divide", the first step of finding where two generators disagree.
+    ///
+    /// # Panics
+    ///
+    /// When a root move's count exceeds `u64::MAX`: use
+    /// [`Perft::divide_u128`] for such counts.
     ///
     /// ```
     /// use magicboard::{Board, Perft};
@@ -242,30 +353,55 @@ impl<'t> Perft<'t> {
     /// assert!(Perft::new(0).divide(&start).is_empty());
     /// ```
     pub fn divide(&self, board: &Board) -> Vec<(Move, u64)> {
+        match self.divide_u128(board) {
+            Ok(split) => split
+                .into_iter()
+                .map(|(mv, nodes)| (mv, narrow(Ok(nodes))))
+                .collect(),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`Perft::divide`] with each root move's count exact up to
+    /// `2¹²⁸ − 1`.
+    ///
+    /// # Errors
+    ///
+    /// [`CountOverflow`] when a subtree's count exceeds `2¹²⁸ − 1`.
+    ///
+    /// ```
+    /// use magicboard::{Board, Perft};
+    /// let start = Board::startpos();
+    /// let split = Perft::new(3).divide_u128(&start)?;
+    /// assert_eq!(split.iter().map(|&(_, n)| n).sum::<u128>(), 8902);
+    /// # Ok::<(), magicboard::perft::CountOverflow>(())
+    /// ```
+    pub fn divide_u128(&self, board: &Board) -> Result<Vec<(Move, u128)>, CountOverflow> {
         if self.depth == 0 {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         #[cfg(feature = "parallel")]
-        if self.threads != 1 {
-            return parallel::divide(self, board);
+        if let Some(split) = parallel::divide(self, board) {
+            return split.map_err(|e| *e);
         }
+        let walker = self.walker();
         board
             .legal_moves()
             .iter()
-            .map(|&mv| {
-                (
-                    mv,
-                    self.sequential(&board.play_unchecked(mv), self.depth - 1),
-                )
-            })
-            .collect()
+            .map(|&mv| Ok((mv, walker.count(&board.play_unchecked(mv), self.depth - 1)?)))
+            .collect::<Result<_, Box<CountOverflow>>>()
+            .map_err(|e| *e)
     }
 
     /// The total over a split ([`split::split_positions`]): the sum of
     /// `multiplicity × count(position)`, with `depth` plies below each
-    /// position. With several threads, the positions are counted in
-    /// parallel, each on one thread. `None` when the total exceeds
-    /// `u64::MAX` (perft 14 and deeper).
+    /// position, exact up to `2¹²⁸ − 1`. With several threads, the positions
+    /// are counted in parallel, each on one thread.
+    ///
+    /// # Errors
+    ///
+    /// [`CountOverflow`] when the total exceeds `2¹²⁸ − 1`, naming the
+    /// position whose share overflowed it.
     ///
     /// ```
     /// use magicboard::perft::split::split_positions;
@@ -273,71 +409,89 @@ impl<'t> Perft<'t> {
     /// // perft(start, 5) = the sum over the 5362 positions three plies in
     /// // of their multiplicity times their perft(2).
     /// let split = split_positions(&Board::startpos(), 3);
-    /// assert_eq!(Perft::new(2).count_split(&split), Some(4_865_609));
+    /// assert_eq!(Perft::new(2).count_split(&split), Ok(4_865_609));
     /// ```
-    pub fn count_split(&self, positions: &[(Board, u64)]) -> Option<u64> {
+    pub fn count_split(&self, positions: &[(Board, u64)]) -> Result<u128, CountOverflow> {
+        let walker = self.walker();
+        let depth = self.depth;
+        let share = |(board, m): &(Board, u64)| -> walker::Count {
+            walker
+                .count(board, depth)?
+                .checked_mul(u128::from(*m))
+                .ok_or_else(|| walker::overflow(board, depth))
+        };
         #[cfg(feature = "parallel")]
-        if self.threads != 1 {
-            return parallel::count_split(self, positions);
+        if let Some(total) = parallel::sum(self.threads, depth, positions, share) {
+            return total.map_err(|e| *e);
         }
-        positions.iter().try_fold(0u64, |sum, (board, m)| {
-            sum.checked_add(self.sequential(board, self.depth).checked_mul(*m)?)
-        })
+        let mut total = 0u128;
+        for position in positions {
+            total = total
+                .checked_add(share(position).map_err(|e| *e)?)
+                .ok_or_else(|| *walker::overflow(&position.0, depth))?;
+        }
+        Ok(total)
     }
 
-    /// The count `depth` plies below `board` on this thread, with the table
-    /// when there is one.
-    fn sequential(&self, board: &Board, depth: u32) -> u64 {
-        #[cfg(target_has_atomic = "64")]
-        if let Some(table) = self.table {
-            return self.hashed(&mut board.clone(), depth, table);
+    /// Counts each of `boards` (`depth` plies below it) and calls
+    /// `each(index, count)` as each count is finished, from the thread that
+    /// counted it: on several threads, in no particular order. For runs
+    /// that record their progress (the perft tool's shards journal each
+    /// position as it is counted). Stops at the first overflow.
+    ///
+    /// # Errors
+    ///
+    /// [`CountOverflow`] when a count exceeds `2¹²⁸ − 1`.
+    ///
+    /// ```
+    /// use magicboard::{Board, Perft};
+    /// use std::sync::Mutex;
+    /// let boards = [Board::startpos(), Board::from_fen("8/8/8/8/8/8/8/K1k5 w - - 0 1")?];
+    /// let counts = Mutex::new(Vec::new());
+    /// Perft::new(3).count_each(&boards, |i, n| counts.lock().unwrap().push((i, n)))?;
+    /// let mut counts = counts.into_inner().unwrap();
+    /// counts.sort();
+    /// assert_eq!(counts, [(0, 8902), (1, 27)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_each(
+        &self,
+        boards: &[Board],
+        each: impl Fn(usize, u128) + Sync + Send,
+    ) -> Result<(), CountOverflow> {
+        let walker = self.walker();
+        let depth = self.depth;
+        let one = |index: usize, board: &Board| -> walker::Count {
+            let nodes = walker.count(board, depth)?;
+            each(index, nodes);
+            Ok(nodes)
+        };
+        #[cfg(feature = "parallel")]
+        if let Some(done) = parallel::for_each(self.threads, boards, one) {
+            return done.map_err(|e| *e);
         }
-        walk::leaves(board, depth, self.bulk)
+        for (index, board) in boards.iter().enumerate() {
+            one(index, board).map_err(|e| *e)?;
+        }
+        Ok(())
     }
 
-    /// The hashed walk: every node at least two plies above the leaves is
-    /// looked up and stored (counting depth-1 nodes is faster than a probe,
-    /// which is usually a cache miss). Makes moves with the hash kept, as
-    /// the keys need.
-    #[cfg(target_has_atomic = "64")]
-    fn hashed(&self, board: &mut Board, depth: u32, table: &PerftTable) -> u64 {
-        if depth <= 1 {
-            return walk::leaves(board, depth, self.bulk);
+    /// The sequential walker for these options.
+    fn walker(&self) -> Walker<'_> {
+        Walker {
+            bulk: self.bulk,
+            table: self.table,
         }
-        let key = PerftTable::key(board);
-        if let Some(nodes) = table.probe(key, depth) {
-            return nodes;
-        }
-        let mut nodes = 0;
-        for mv in board.legal_moves() {
-            let undo = board.make_move(mv);
-            nodes += self.hashed(board, depth - 1, table);
-            board.unmake_move(mv, undo);
-        }
-        table.store(key, depth, nodes);
-        nodes
     }
+}
 
-    /// The stored count of `board` at `depth`, when there is a table and it
-    /// has one (for the parallel split, which hashes its nodes too).
-    #[cfg(feature = "parallel")]
-    fn lookup(&self, board: &Board, depth: u32) -> Option<u64> {
-        #[cfg(target_has_atomic = "64")]
-        if let Some(table) = self.table {
-            return table.probe(PerftTable::key(board), depth);
-        }
-        let _ = (board, depth);
-        None
-    }
-
-    /// Stores `nodes` as the count of `board` at `depth`, when there is a
-    /// table.
-    #[cfg(feature = "parallel")]
-    fn remember(&self, board: &Board, depth: u32, nodes: u64) {
-        #[cfg(target_has_atomic = "64")]
-        if let Some(table) = self.table {
-            table.store(PerftTable::key(board), depth, nodes);
-        }
-        let _ = (board, depth, nodes);
+/// `u64` of a count for the `u64` entry points, which panic rather than
+/// wrap.
+fn narrow(count: Result<u128, CountOverflow>) -> u64 {
+    match count {
+        Ok(nodes) => u64::try_from(nodes).unwrap_or_else(|_| {
+            panic!("perft count {nodes} exceeds u64::MAX: use Perft::count_u128 or divide_u128")
+        }),
+        Err(e) => panic!("{e}"),
     }
 }

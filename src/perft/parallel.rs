@@ -1,6 +1,9 @@
 //! Counting on a [`rayon`] thread pool (feature `parallel`): the bodies of
-//! [`Perft::count`], [`Perft::divide`] and [`Perft::count_split`] when
-//! more than one thread is asked for.
+//! [`Perft::count_u128`], [`Perft::divide_u128`], [`Perft::count_split`]
+//! and [`Perft::count_each`] when more than one thread is asked for. Each
+//! returns `None` when there is nothing to do in parallel (one thread) or no
+//! pool can be had, and the caller counts on its own thread; the pool's
+//! tasks count through the [`Walker`], never back through [`Perft`].
 //!
 //! The tree is split near the root: every node fewer than [`SPLIT_PLIES`]
 //! plies below the root and at least [`MIN_SPLIT_DEPTH`] plies above the
@@ -13,12 +16,12 @@
 //! the counts are those of one thread.
 //!
 //! Each call builds its own pool of the requested size, so runs with
-//! different thread counts can be compared in one process. Should the
-//! operating system refuse to start threads, the count is made on the
-//! calling thread instead.
+//! different thread counts can be compared in one process.
 
-use super::Perft;
+use super::walker::{Count, Walker, overflow};
+use super::{CountOverflow, Perft};
 use crate::{Board, Move};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use rayon::prelude::*;
 
@@ -29,67 +32,98 @@ const SPLIT_PLIES: u32 = 3;
 /// subtrees are too small to be worth a task.
 const MIN_SPLIT_DEPTH: u32 = 4;
 
-/// A pool of `threads` threads (`0`: rayon's default), or `None` when the
-/// operating system refuses.
+/// A pool of `threads` threads (`0`: rayon's default), or `None` for one
+/// thread or when the operating system refuses.
 fn pool(threads: usize) -> Option<rayon::ThreadPool> {
+    if threads == 1 {
+        return None;
+    }
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .ok()
 }
 
-/// [`Perft::count`] on the pool.
-pub(super) fn count(perft: &Perft<'_>, board: &Board) -> u64 {
-    match pool(perft.threads) {
-        Some(pool) => pool.install(|| split(perft, board, perft.depth, 0)),
-        None => perft.sequential(board, perft.depth),
-    }
+/// [`Perft::count_u128`] on the pool.
+pub(super) fn count(perft: &Perft<'_>, board: &Board) -> Option<Count> {
+    let walker = perft.walker();
+    let pool = pool(perft.threads)?;
+    Some(pool.install(|| split(&walker, board, perft.depth, 0)))
 }
 
-/// [`Perft::divide`] on the pool: the root moves are tasks, and each
+/// [`Perft::divide_u128`] on the pool: the root moves are tasks, and each
 /// splits further.
-pub(super) fn divide(perft: &Perft<'_>, board: &Board) -> Vec<(Move, u64)> {
+pub(super) fn divide(
+    perft: &Perft<'_>,
+    board: &Board,
+) -> Option<Result<Vec<(Move, u128)>, Box<CountOverflow>>> {
+    let walker = perft.walker();
     let depth = perft.depth - 1;
     let moves = board.legal_moves();
-    match pool(perft.threads) {
-        Some(pool) => pool.install(|| {
-            moves
-                .par_iter()
-                .map(|&mv| (mv, split(perft, &board.play_unchecked(mv), depth, 1)))
-                .collect()
-        }),
-        None => moves
-            .iter()
-            .map(|&mv| (mv, perft.sequential(&board.play_unchecked(mv), depth)))
-            .collect(),
-    }
+    let pool = pool(perft.threads)?;
+    Some(pool.install(|| {
+        moves
+            .par_iter()
+            .map(|&mv| Ok((mv, split(&walker, &board.play_unchecked(mv), depth, 1)?)))
+            .collect()
+    }))
 }
 
-/// [`Perft::count_split`] on the pool: many independent positions, each
-/// counted on one thread.
-pub(super) fn count_split(perft: &Perft<'_>, positions: &[(Board, u64)]) -> Option<u64> {
-    let one = |(board, m): &(Board, u64)| perft.sequential(board, perft.depth).checked_mul(*m);
-    let add = |a: Option<u64>, b: Option<u64>| a?.checked_add(b?);
-    match pool(perft.threads) {
-        Some(pool) => pool.install(|| positions.par_iter().map(one).reduce(|| Some(0), add)),
-        None => positions.iter().map(one).fold(Some(0), add),
-    }
+/// The checked sum of `share` over `positions` on the pool, each position
+/// counted on one thread ([`Perft::count_split`]).
+pub(super) fn sum<T: Sync>(
+    threads: usize,
+    depth: u32,
+    positions: &[(Board, T)],
+    share: impl Fn(&(Board, T)) -> Count + Sync + Send,
+) -> Option<Count> {
+    let pool = pool(threads)?;
+    Some(pool.install(|| {
+        positions
+            .par_iter()
+            .map(|position| share(position).map(|n| (n, position)))
+            .try_reduce_with(|(a, _), (b, at)| {
+                Ok((a.checked_add(b).ok_or_else(|| overflow(&at.0, depth))?, at))
+            })
+            .map_or(Ok(0), |total| total.map(|(n, _)| n))
+    }))
+}
+
+/// `one(index, board)` for each of `boards` on the pool
+/// ([`Perft::count_each`]).
+pub(super) fn for_each(
+    threads: usize,
+    boards: &[Board],
+    one: impl Fn(usize, &Board) -> Count + Sync + Send,
+) -> Option<Result<(), Box<CountOverflow>>> {
+    let pool = pool(threads)?;
+    Some(pool.install(|| {
+        boards
+            .par_iter()
+            .enumerate()
+            // One position a task: positions are few and large.
+            .with_max_len(1)
+            .try_for_each(|(index, board)| one(index, board).map(|_| ()))
+    }))
 }
 
 /// The count `depth` plies below `board`, which is `ply` plies below the
 /// root: split into tasks near the root, sequential below.
-fn split(perft: &Perft<'_>, board: &Board, depth: u32, ply: u32) -> u64 {
+fn split(walker: &Walker<'_>, board: &Board, depth: u32, ply: u32) -> Count {
     if ply >= SPLIT_PLIES || depth < MIN_SPLIT_DEPTH {
-        return perft.sequential(board, depth);
+        return walker.count(board, depth);
     }
-    if let Some(nodes) = perft.lookup(board, depth) {
-        return nodes;
+    if let Some(nodes) = walker.get(board, depth) {
+        return Ok(nodes);
     }
     let nodes = board
         .legal_moves()
         .par_iter()
-        .map(|&mv| split(perft, &board.play_unchecked(mv), depth - 1, ply + 1))
-        .sum();
-    perft.remember(board, depth, nodes);
-    nodes
+        .map(|&mv| split(walker, &board.play_unchecked(mv), depth - 1, ply + 1))
+        .try_reduce(
+            || 0,
+            |a, b| a.checked_add(b).ok_or_else(|| overflow(board, depth)),
+        )?;
+    walker.put(board, depth, nodes);
+    Ok(nodes)
 }

@@ -47,7 +47,7 @@ pub struct SuiteEntry {
     /// castling mode.
     pub board: Board,
     /// `(depth, expected leaves)`, in the order of the file.
-    pub counts: Vec<(u32, u64)>,
+    pub counts: Vec<(u32, u128)>,
 }
 
 impl SuiteEntry {
@@ -61,7 +61,7 @@ impl SuiteEntry {
     /// assert_eq!(suite[0].count(3), None);
     /// # Ok::<(), magicboard::perft::suite::SuiteError>(())
     /// ```
-    pub fn count(&self, depth: u32) -> Option<u64> {
+    pub fn count(&self, depth: u32) -> Option<u128> {
         self.counts
             .iter()
             .find(|&&(d, _)| d == depth)
@@ -150,7 +150,7 @@ pub fn parse_suite(text: &str, mode: CastlingMode) -> Result<Vec<SuiteEntry>, Su
         let mut parts = raw.split(';');
         let fen = parts.next().unwrap_or("").trim();
         let board = Board::from_fen_with(fen, mode).map_err(|e| at(SuiteErrorKind::Fen(e)))?;
-        let mut counts: Vec<(u32, u64)> = Vec::new();
+        let mut counts: Vec<(u32, u128)> = Vec::new();
         for part in parts.map(str::trim).filter(|p| !p.is_empty()) {
             let bad = || at(SuiteErrorKind::BadField(part.to_string()));
             let mut words = part.strip_prefix('D').ok_or_else(bad)?.split_whitespace();
@@ -159,7 +159,7 @@ pub fn parse_suite(text: &str, mode: CastlingMode) -> Result<Vec<SuiteEntry>, Su
                 return Err(bad());
             };
             let depth: u32 = depth.parse().map_err(|_| bad())?;
-            let nodes: u64 = nodes.parse().map_err(|_| bad())?;
+            let nodes: u128 = nodes.parse().map_err(|_| bad())?;
             if depth == 0 {
                 return Err(at(SuiteErrorKind::ZeroDepth));
             }

@@ -77,9 +77,10 @@ pub fn published_count(fen: &str, depth: u32) -> u64 {
         .into_iter()
         .find(|e| e.fen == fen)
         .unwrap_or_else(|| panic!("{fen} is not in cpw.epd"));
-    entry
+    let count = entry
         .count(depth)
-        .unwrap_or_else(|| panic!("cpw.epd has no depth {depth} for {fen}"))
+        .unwrap_or_else(|| panic!("cpw.epd has no depth {depth} for {fen}"));
+    u64::try_from(count).expect("the CPW counts fit in u64")
 }
 
 /// The positions for the move generation benches: all of cpw.epd and every

@@ -24,7 +24,8 @@
 //! * The **result** (`<out>`) is written once, whole: to a temporary name,
 //!   synced, then renamed. Its first line is `magicboard-shard 2` with the
 //!   same fields plus `positions=`, `nodes=` (the shard's total, `Σ
-//!   multiplicity × count`) and `seconds=`; then one line per position, in
+//!   multiplicity × count`) and `seconds=` (the time its positions took,
+//!   summed over threads and restarts); then one line per position, in
 //!   index order; then `#end <digest of everything above>`.
 
 use super::Failure;
@@ -200,6 +201,15 @@ impl<'a> Fields<'a> {
     fn get(&self, key: &str) -> Option<&'a str> {
         self.0.iter().find(|(k, _)| *k == key).map(|&(_, v)| v)
     }
+}
+
+/// Position indices given on the command line (`--only 1,5,17`).
+#[derive(Clone, Debug)]
+pub struct IndexList(pub Vec<usize>);
+
+/// Reads `--only`'s list.
+pub fn parse_index_list(text: &str) -> Result<IndexList, String> {
+    parse_list(text).map(IndexList)
 }
 
 /// Reads `1,5,17` (0-based position indices).

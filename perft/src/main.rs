@@ -330,8 +330,8 @@ enum Command {
         /// Count only these positions (0-based indices, comma-separated), as
         /// `perft compare` suggests; merge lets such a recount replace the
         /// positions' other counts.
-        #[arg(long, value_name = "LIST", value_parser = journal::parse_list)]
-        only: Option<Vec<usize>>,
+        #[arg(long, value_name = "LIST", value_parser = journal::parse_index_list)]
+        only: Option<journal::IndexList>,
         /// The result file, written whole when the shard is done; meanwhile
         /// the journal is FILE.journal, from which a run started again
         /// resumes.
@@ -494,7 +494,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 ..work.global()
             };
             let part = match (shard, only) {
-                (_, Some(list)) => journal::Part::Only(list),
+                (_, Some(list)) => journal::Part::Only(list.0),
                 (Some(shard), None) => shard::resolve_shard(shard)?,
                 (None, None) => return Err(Failure::input("give --shard or --only")),
             };

@@ -245,7 +245,6 @@ pub fn run_shard(
         }
     }
     let table = global.table()?;
-    let start = Instant::now();
     let counted = count_journaled(&todo, journal, depth, &table, global)?;
     records.extend(counted);
     records.sort_by_key(|r| r.index);
@@ -256,9 +255,9 @@ pub fn run_shard(
         .ok_or_else(|| Failure::input("the shard's total exceeds 2^128 - 1"))?;
     let result = ShardResult {
         run,
+        seconds: records.iter().map(|r| r.seconds).sum(),
         records,
         nodes,
-        seconds: start.elapsed().as_secs_f64(),
     };
     if let Some(out) = out {
         result.write(out)?;
@@ -404,6 +403,8 @@ struct Collected {
     seconds: f64,
     /// Journals among the files (shards not finished).
     journals: usize,
+    /// The number of shards, when every file is a shard of one scheme.
+    shards: Option<u32>,
 }
 
 /// Reads `files` (results; journals too when `partial`).
@@ -428,6 +429,10 @@ fn collect(files: &[PathBuf], partial: bool) -> Result<Collected, Failure> {
             seeds: Default::default(),
             seconds: 0.0,
             journals: 0,
+            shards: match run.part {
+                Part::Shard(_, n) => Some(n),
+                Part::Only(_) => None,
+            },
         });
         if (&run.id, run.depth, run.split_depth)
             != (&all.run.id, all.run.depth, all.run.split_depth)
@@ -446,6 +451,9 @@ fn collect(files: &[PathBuf], partial: bool) -> Result<Collected, Failure> {
             )));
         }
         let recount = matches!(run.part, Part::Only(_));
+        if !matches!(run.part, Part::Shard(_, n) if Some(n) == all.shards) {
+            all.shards = None;
+        }
         for record in records {
             all.records
                 .entry(record.index)
@@ -541,7 +549,7 @@ pub fn merge(files: &[PathBuf], partial: bool, global: &Global) -> Result<(), Fa
     let seeds: Vec<String> = all
         .seeds
         .iter()
-        .map(|s| s.map_or("no table".to_string(), |s| s.to_string()))
+        .map(|s| s.map_or("no table".to_string(), |s| format!("seed {s}")))
         .collect();
     let total_depth = all.run.split_depth + all.run.depth;
     if partial {
@@ -554,10 +562,13 @@ pub fn merge(files: &[PathBuf], partial: bool, global: &Global) -> Result<(), Fa
             "shard_seconds": all.seconds, "seeds": all.seeds.iter().collect::<Vec<_>>(),
         }));
     } else {
+        let what = match all.shards {
+            Some(n) if all.files.len() == n as usize => format!("Shards: {n} of {n}"),
+            _ => format!("Files: {}", all.files.len()),
+        };
         outln!(
-            "Positions: {total} of {total} from {} files (split {}, depth {total_depth} = {} + \
-             {}, seed {})",
-            all.files.len(),
+            "{what} (split {}, depth {total_depth} = {} + {}, {total} positions each counted \
+             once; {})",
             all.run.id,
             all.run.split_depth,
             all.run.depth,
@@ -565,7 +576,7 @@ pub fn merge(files: &[PathBuf], partial: bool, global: &Global) -> Result<(), Fa
         );
         outln!("Nodes searched: {nodes}");
         outln!(
-            "Shard time: {:.3} s in total ({:.1} Mnps per shard-second)",
+            "Counting time: {:.3} s over all threads and shards ({:.1} Mnps a thread)",
             all.seconds,
             mnps(nodes, all.seconds)
         );
@@ -573,15 +584,10 @@ pub fn merge(files: &[PathBuf], partial: bool, global: &Global) -> Result<(), Fa
     Ok(())
 }
 
-/// `, shards 2/4 and 3/4 missing` when whole shards of one scheme lack.
+/// `; shards missing: 2/4, 3/4` when the files are shards of one scheme
+/// and whole shards lack.
 fn missing_shards(all: &Collected, counts: &BTreeMap<usize, Record>) -> String {
-    let Some(n) = all.files.iter().find_map(|f| match journal::read(f) {
-        Ok(Found::Result(r)) => match r.run.part {
-            Part::Shard(_, n) => Some(n),
-            Part::Only(_) => None,
-        },
-        _ => None,
-    }) else {
+    let Some(n) = all.shards else {
         return String::new();
     };
     let absent: Vec<String> = (1..=n)
@@ -591,6 +597,7 @@ fn missing_shards(all: &Collected, counts: &BTreeMap<usize, Record>) -> String {
             held.all(|x| !counts.contains_key(&x))
         })
         .map(|i| format!("{i}/{n}"))
+        .take(20)
         .collect();
     match absent.len() {
         0 => String::new(),

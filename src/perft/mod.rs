@@ -92,17 +92,18 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 ///
 /// ```
 /// use magicboard::{Board, Perft, PerftTable};
-/// // King and queen against king, 60 plies: far past 2^128 leaves.
-/// let board = Board::from_fen("3k4/8/8/8/8/8/8/2Q1K3 w - - 0 1")?;
-/// let table = PerftTable::new(64);
-/// let error = Perft::new(60).table(&table).count_u128(&board).unwrap_err();
-/// assert!(error.depth() <= 60);
+/// // Two bare kings, 50 plies: past 2^128 leaves.
+/// let board = Board::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1")?;
+/// let table = PerftTable::new(16);
+/// let error = Perft::new(50).table(&table).count_u128(&board).unwrap_err();
+/// assert!(error.depth() <= 50);
 /// assert!(error.to_string().contains("exceeds 2^128 - 1"));
 /// # Ok::<(), magicboard::FenError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountOverflow {
-    board: Board,
+    // Boxed: the error stays small beside the counts it replaces.
+    board: Box<Board>,
     depth: u32,
 }
 
@@ -111,10 +112,10 @@ impl CountOverflow {
     ///
     /// ```
     /// # use magicboard::{Board, Perft, PerftTable};
-    /// # let board = Board::from_fen("3k4/8/8/8/8/8/8/2Q1K3 w - - 0 1")?;
-    /// # let table = PerftTable::new(64);
-    /// let error = Perft::new(60).table(&table).count_u128(&board).unwrap_err();
-    /// assert_eq!(error.board().pieces(magicboard::PieceKind::Queen).len(), 1);
+    /// # let board = Board::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1")?;
+    /// # let table = PerftTable::new(16);
+    /// let error = Perft::new(50).table(&table).count_u128(&board).unwrap_err();
+    /// assert_eq!(error.board().occupied().count(), 2);
     /// # Ok::<(), magicboard::FenError>(())
     /// ```
     pub fn board(&self) -> &Board {
@@ -125,10 +126,10 @@ impl CountOverflow {
     ///
     /// ```
     /// # use magicboard::{Board, Perft, PerftTable};
-    /// # let board = Board::from_fen("3k4/8/8/8/8/8/8/2Q1K3 w - - 0 1")?;
-    /// # let table = PerftTable::new(64);
-    /// let error = Perft::new(60).table(&table).count_u128(&board).unwrap_err();
-    /// assert!(error.depth() > 20 && error.depth() <= 60);
+    /// # let board = Board::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1")?;
+    /// # let table = PerftTable::new(16);
+    /// let error = Perft::new(50).table(&table).count_u128(&board).unwrap_err();
+    /// assert!(error.depth() > 24 && error.depth() <= 50);
     /// # Ok::<(), magicboard::FenError>(())
     /// ```
     pub fn depth(&self) -> u32 {
@@ -315,20 +316,20 @@ impl Perft<'_> {
     ///
     /// ```
     /// use magicboard::{Board, Perft, PerftTable};
-    /// // King and queen against king: its 26-ply tree has more than 2^64
-    /// // leaves, but few distinct positions, which the table counts once.
-    /// let board = Board::from_fen("3k4/8/8/8/8/8/8/2Q1K3 w - - 0 1")?;
-    /// let table = PerftTable::new(64);
-    /// let nodes = Perft::new(26).table(&table).count_u128(&board)?;
+    /// // Two bare kings: their 24-ply tree has more than 2^64 leaves, but
+    /// // few distinct positions, which the table counts once each.
+    /// let board = Board::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1")?;
+    /// let table = PerftTable::new(16);
+    /// let nodes = Perft::new(24).table(&table).count_u128(&board)?;
     /// assert!(nodes > u128::from(u64::MAX));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count_u128(&self, board: &Board) -> Result<u128, CountOverflow> {
         #[cfg(feature = "parallel")]
         if let Some(nodes) = parallel::count(self, board) {
-            return nodes.map_err(|e| *e);
+            return nodes;
         }
-        self.walker().count(board, self.depth).map_err(|e| *e)
+        self.walker().count(board, self.depth)
     }
 
     /// The count split by root move: each legal move with the number of
@@ -382,15 +383,14 @@ impl Perft<'_> {
         }
         #[cfg(feature = "parallel")]
         if let Some(split) = parallel::divide(self, board) {
-            return split.map_err(|e| *e);
+            return split;
         }
         let walker = self.walker();
         board
             .legal_moves()
             .iter()
             .map(|&mv| Ok((mv, walker.count(&board.play_unchecked(mv), self.depth - 1)?)))
-            .collect::<Result<_, Box<CountOverflow>>>()
-            .map_err(|e| *e)
+            .collect()
     }
 
     /// The total over a split ([`split::split_positions`]): the sum of
@@ -422,13 +422,13 @@ impl Perft<'_> {
         };
         #[cfg(feature = "parallel")]
         if let Some(total) = parallel::sum(self.threads, depth, positions, share) {
-            return total.map_err(|e| *e);
+            return total;
         }
         let mut total = 0u128;
         for position in positions {
             total = total
-                .checked_add(share(position).map_err(|e| *e)?)
-                .ok_or_else(|| *walker::overflow(&position.0, depth))?;
+                .checked_add(share(position)?)
+                .ok_or_else(|| walker::overflow(&position.0, depth))?;
         }
         Ok(total)
     }
@@ -468,10 +468,10 @@ impl Perft<'_> {
         };
         #[cfg(feature = "parallel")]
         if let Some(done) = parallel::for_each(self.threads, boards, one) {
-            return done.map_err(|e| *e);
+            return done;
         }
         for (index, board) in boards.iter().enumerate() {
-            one(index, board).map_err(|e| *e)?;
+            one(index, board)?;
         }
         Ok(())
     }

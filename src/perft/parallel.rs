@@ -21,7 +21,6 @@
 use super::walker::{Count, Walker, overflow};
 use super::{CountOverflow, Perft};
 use crate::{Board, Move};
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 use rayon::prelude::*;
 
@@ -51,12 +50,12 @@ pub(super) fn count(perft: &Perft<'_>, board: &Board) -> Option<Count> {
     Some(pool.install(|| split(&walker, board, perft.depth, 0)))
 }
 
+/// The counts by root move, or where one overflowed.
+type Split = Result<Vec<(Move, u128)>, CountOverflow>;
+
 /// [`Perft::divide_u128`] on the pool: the root moves are tasks, and each
 /// splits further.
-pub(super) fn divide(
-    perft: &Perft<'_>,
-    board: &Board,
-) -> Option<Result<Vec<(Move, u128)>, Box<CountOverflow>>> {
+pub(super) fn divide(perft: &Perft<'_>, board: &Board) -> Option<Split> {
     let walker = perft.walker();
     let depth = perft.depth - 1;
     let moves = board.legal_moves();
@@ -95,7 +94,7 @@ pub(super) fn for_each(
     threads: usize,
     boards: &[Board],
     one: impl Fn(usize, &Board) -> Count + Sync + Send,
-) -> Option<Result<(), Box<CountOverflow>>> {
+) -> Option<Result<(), CountOverflow>> {
     let pool = pool(threads)?;
     Some(pool.install(|| {
         boards

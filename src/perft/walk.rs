@@ -614,8 +614,10 @@ mod tests {
                 entry
                     .counts
                     .into_iter()
-                    .filter(move |&(_, expected)| expected <= budget)
-                    .map(move |(depth, expected)| (board.clone(), depth, expected))
+                    .filter_map(move |(depth, expected)| {
+                        let expected = u64::try_from(expected).ok()?;
+                        (expected <= budget).then(|| (board.clone(), depth, expected))
+                    })
             })
             .collect()
     }

@@ -23,17 +23,16 @@ pub(super) const WALK_DEPTH: u32 = 7;
 
 const _: () = assert!((MAX_MOVES as u128).pow(WALK_DEPTH) <= u64::MAX as u128);
 
-/// A count, or where it overflowed. Boxed: the error is rare and large, and
-/// the walk returns the `Ok` case millions of times.
-pub(super) type Count = Result<u128, Box<CountOverflow>>;
+/// A count, or where it overflowed.
+pub(super) type Count = Result<u128, CountOverflow>;
 
 /// The overflow error for the subtree `depth` plies below `board`.
 #[cold]
-pub(super) fn overflow(board: &Board, depth: u32) -> Box<CountOverflow> {
-    Box::new(CountOverflow {
-        board: board.clone(),
+pub(super) fn overflow(board: &Board, depth: u32) -> CountOverflow {
+    CountOverflow {
+        board: Box::new(board.clone()),
         depth,
-    })
+    }
 }
 
 /// How one thread counts: bulk or full, and the table if any.

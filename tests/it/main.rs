@@ -15,6 +15,7 @@ mod attacks;
 #[cfg(feature = "arbitrary")]
 mod builder;
 mod chess960;
+mod deep;
 mod differential;
 mod doctests;
 mod engine_api;

@@ -14,7 +14,8 @@ use pretty_assertions::assert_eq;
 
 /// The published count of `entry` at `depth`.
 fn published(entry: &SuiteEntry, depth: u32) -> u64 {
-    entry.count(depth).expect("the suite lists that depth")
+    let count = entry.count(depth).expect("the suite lists that depth");
+    u64::try_from(count).expect("published counts so far fit in u64")
 }
 
 #[test]
@@ -27,7 +28,7 @@ fn parallel_counts_equal_single_thread_counts() {
         for depth in 0..=4 {
             let expected = perft(board, depth);
             if let Some(n) = line.count(depth) {
-                assert_eq!(expected, n, "{} depth {depth}", line.fen);
+                assert_eq!(u128::from(expected), n, "{} depth {depth}", line.fen);
             }
             for threads in [0, 1, 2, 3, 8] {
                 for bulk in [true, false] {
@@ -126,6 +127,34 @@ fn hashed_counts_at_depth_five_with_tiny_and_normal_tables() {
     }
 }
 
+/// Every position of the repository's suites, with tables of several
+/// seeds (each table reused across all the positions): the published counts
+/// hold whatever the keys.
+#[test]
+fn suites_hold_with_every_seed() {
+    let suites = [
+        crate::common::standard_suite(),
+        cpw_suite(),
+        fischer_suite()[..100].to_vec(),
+    ];
+    for seed in [PerftTable::DEFAULT_SEED, 1, 2, 0x5eed, u64::MAX] {
+        let table = PerftTable::new(8).with_seed(seed);
+        for line in suites.iter().flatten() {
+            for &(depth, expected) in &line.counts {
+                if expected > 200_000 {
+                    continue;
+                }
+                assert_eq!(
+                    Perft::new(depth).table(&table).count_u128(&line.board),
+                    Ok(expected),
+                    "{} depth {depth}, seed {seed}",
+                    line.fen
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn contended_tiny_table_stays_exact() {
     // Sixteen buckets shared by four threads: entries are overwritten while
@@ -179,7 +208,7 @@ fn split_positions_recombine_to_the_count() {
             for threads in [1, 2] {
                 assert_eq!(
                     Perft::new(4 - plies).threads(threads).count_split(&split),
-                    Some(published(line, 4)),
+                    Ok(u128::from(published(line, 4))),
                     "{} split {plies}, {threads} threads",
                     line.fen
                 );
@@ -194,11 +223,31 @@ fn split_positions_recombine_to_the_count() {
     }
 }
 
+/// Totals past `u64::MAX` are exact; past `u128::MAX` they are an error.
 #[test]
-fn count_split_reports_overflow() {
+fn count_split_is_exact_past_u64_and_reports_overflow() {
     let start = magicboard::Board::startpos();
     let huge = [(start.clone(), u64::MAX / 2), (start, u64::MAX / 2)];
-    assert_eq!(Perft::new(1).count_split(&huge), None);
-    assert_eq!(Perft::new(1).threads(2).count_split(&huge), None);
-    assert_eq!(Perft::new(0).count_split(&huge[..1]), Some(u64::MAX / 2));
+    // perft(start, 1) = 20 (published).
+    let expected = 2 * u128::from(u64::MAX / 2) * 20;
+    assert!(expected > u128::from(u64::MAX));
+    assert_eq!(Perft::new(1).count_split(&huge), Ok(expected));
+    assert_eq!(Perft::new(1).threads(2).count_split(&huge), Ok(expected));
+    assert_eq!(
+        Perft::new(0).count_split(&huge[..1]),
+        Ok(u128::from(u64::MAX / 2))
+    );
+    // A deep endgame (its count near 10^26, found with a table) reached by
+    // 2^64 - 1 move sequences: past 2^128 - 1.
+    let kqk = magicboard::Board::from_fen("3k4/8/8/8/8/8/8/2Q1K3 w - - 0 1").unwrap();
+    let table = PerftTable::new(64);
+    let past = [(kqk.clone(), u64::MAX), (kqk, u64::MAX)];
+    for threads in [1, 2] {
+        let error = Perft::new(24)
+            .threads(threads)
+            .table(&table)
+            .count_split(&past)
+            .unwrap_err();
+        assert!(error.to_string().contains("exceeds 2^128 - 1"), "{error}");
+    }
 }

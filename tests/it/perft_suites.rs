@@ -47,10 +47,10 @@ fn check_entry(file: &str, entry: &SuiteEntry, limit: u64) -> Vec<String> {
     let board = &entry.board;
     let mut failures = Vec::new();
     for &(depth, expected) in &entry.counts {
-        if expected > limit {
+        if expected > u128::from(limit) {
             continue;
         }
-        let got = perft(board, depth);
+        let got = u128::from(perft(board, depth));
         if got != expected {
             failures.push(format!(
                 "{file}:{}: perft({depth}) of {:?}: expected {expected}, got {got}",
@@ -147,10 +147,10 @@ fn full_perft_matches_published_counts() {
     ] {
         for entry in &suite {
             for &(depth, expected) in &entry.counts {
-                if expected > limit {
+                if expected > u128::from(limit) {
                     continue;
                 }
-                let got = Perft::new(depth).full().count(&entry.board);
+                let got = u128::from(Perft::new(depth).full().count(&entry.board));
                 if got != expected {
                     failures.push(format!(
                         "{file}:{}: full perft({depth}) of {:?}: expected {expected}, got {got}",
@@ -172,7 +172,7 @@ fn divide_sums_to_published_counts() {
         let (depth, expected) = entry.counts[2]; // depth 3
         assert_eq!(depth, 3);
         let split = Perft::new(depth).divide(board);
-        let total: u64 = split.iter().map(|&(_, n)| n).sum();
+        let total: u128 = split.iter().map(|&(_, n)| u128::from(n)).sum();
         assert_eq!(
             total, expected,
             "divide({depth}) of {:?}: expected {expected}, got {total}",
@@ -302,7 +302,7 @@ fn mismatch_message_names_fen_depth_expected_and_got() {
 // ----- the suite reader (magicboard::perft::suite) -------------------------
 
 /// A suite line's FEN and `(depth, count)` pairs.
-type FenAndCounts = (String, Vec<(u32, u64)>);
+type FenAndCounts = (String, Vec<(u32, u128)>);
 
 /// One line read in standard mode: `Ok(None)` for a line without a
 /// position, else its FEN and counts.

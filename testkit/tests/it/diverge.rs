@@ -115,7 +115,7 @@ fn without_a_bug_the_double_agrees_with_one_call() {
         let report = run(&e.board, 3, &mut double);
         assert!(report.agrees(), "{}: {report}", e.fen);
         if let Some(published) = e.count(3) {
-            assert_eq!(report.nodes, published, "{}", e.fen);
+            assert_eq!(u128::from(report.nodes), published, "{}", e.fen);
         }
         assert_eq!(report.other_nodes, report.nodes);
         assert_eq!(report.calls, 1);
@@ -178,7 +178,7 @@ fn dropped_en_passant_at_each_ply_of_cpw_position_3() {
         let mut double = Double::new(Bug::EnPassant, Some(&[ply]));
         let report = run(&root, depth, &mut double);
         assert_eq!(
-            report.nodes,
+            u128::from(report.nodes),
             entry(&cpw_suite(), CPW3).count(depth).unwrap()
         );
         let Some(found) = report.divergence.clone() else {
@@ -240,7 +240,7 @@ fn castling_through_check_two_plies_down() {
         assert!(board.is_square_attacked(passed, !board.side_to_move()));
     }
     assert_eq!(
-        report.nodes,
+        u128::from(report.nodes),
         entry(&standard_suite(), fen).count(4).unwrap()
     );
 }
@@ -257,7 +257,7 @@ fn castling_through_check_on_chess960_boards() {
         let mut double = Double::new(Bug::CastlingThroughCheck, None);
         let report = run(&e.board, 3, &mut double);
         let Some(found) = report.divergence.clone() else {
-            assert_eq!(report.nodes, e.count(3).unwrap());
+            assert_eq!(u128::from(report.nodes), e.count(3).unwrap());
             continue;
         };
         found_some += 1;
@@ -288,7 +288,7 @@ fn forgotten_underpromotions() {
     assert!(!expected.is_empty());
     assert_eq!(found.only_magicboard, expected);
     assert_eq!(
-        report.nodes,
+        u128::from(report.nodes),
         entry(&standard_suite(), fen).count(3).unwrap()
     );
 }
@@ -306,7 +306,10 @@ fn a_bug_deep_in_the_tree_takes_one_call_per_level() {
     let board = check_path(&root, &found);
     let under = |mv: Move| matches!(mv.promotion(), Some(k) if k != PieceKind::Queen);
     assert_eq!(found.only_magicboard, moves_where(&board, under));
-    assert_eq!(report.nodes, entry(&cpw_suite(), fen).count(4).unwrap());
+    assert_eq!(
+        u128::from(report.nodes),
+        entry(&cpw_suite(), fen).count(4).unwrap()
+    );
     assert!(report.other_nodes < report.nodes);
 }
 
@@ -318,7 +321,7 @@ fn both_castling_notations_are_accepted() {
     double.broken.castling = Some(CastlingMode::Chess960);
     let report = run(&kiwipete.board, 3, &mut double);
     assert!(report.agrees(), "{report}");
-    assert_eq!(report.nodes, kiwipete.count(3).unwrap());
+    assert_eq!(u128::from(report.nodes), kiwipete.count(3).unwrap());
 
     // Chess960 boards: the king's destination square (as on standard
     // boards) is read as castling wherever it names no other legal move.
@@ -331,7 +334,7 @@ fn both_castling_notations_are_accepted() {
         double.broken.castling = Some(CastlingMode::Standard);
         let report = run(&e.board, 3, &mut double);
         let Some(found) = report.divergence.clone() else {
-            assert_eq!(report.nodes, e.count(3).unwrap());
+            assert_eq!(u128::from(report.nodes), e.count(3).unwrap());
             continue;
         };
         ambiguous += 1;
@@ -475,7 +478,12 @@ fn the_chess_crate_agrees_on_the_published_suites() {
         let mut other = chess_crate;
         let report = diverge::find(&e.board, depth, &mut other).unwrap();
         assert!(report.agrees(), "{}: {report}", e.fen);
-        assert_eq!(report.nodes, e.count(depth).unwrap(), "{}", e.fen);
+        assert_eq!(
+            u128::from(report.nodes),
+            e.count(depth).unwrap(),
+            "{}",
+            e.fen
+        );
         assert_eq!(report.calls, 1);
         checked += 1;
     }

@@ -5,8 +5,9 @@
 //! with the library's suite reader) or from the CPW pages cited at each
 //! test.
 
-#[path = "../../tests/it/common.rs"]
+#[path = "../../../tests/it/common.rs"]
 mod common;
+mod shards;
 
 use common::{cpw_suite, fischer_suite, standard_suite};
 use magicboard::perft::suite::SuiteEntry;
@@ -47,7 +48,8 @@ fn ok(args: &[&str]) -> String {
 
 /// The published count of `entry` at `depth`.
 fn published(entry: &SuiteEntry, depth: u32) -> u64 {
-    entry.count(depth).expect("the suite lists that depth")
+    let count = entry.count(depth).expect("the suite lists that depth");
+    u64::try_from(count).expect("published counts so far fit in u64")
 }
 
 /// A fresh path under the target's scratch directory.
@@ -455,120 +457,6 @@ fn perftree_interface() {
     assert!(direct.stdout.lines().all(|l| l.is_empty()
         || l.chars().all(|c| c.is_ascii_digit())
         || l.split(' ').count() == 2 && l.split(' ').nth(1).unwrap().parse::<u64>().is_ok()));
-}
-
-/// split + `shards` run-shard runs + merge; returns merge's stdout.
-fn sharded(fen: &str, depth: u32, split_depth: u32, shards: u32, json_results: bool) -> String {
-    let split = temp("split.txt");
-    let (d, k) = (depth.to_string(), split_depth.to_string());
-    let run = perft(&[
-        "split",
-        "--fen",
-        fen,
-        "--depth",
-        &d,
-        "--split-depth",
-        &k,
-        "--out",
-        s(&split),
-    ]);
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let mut results = Vec::new();
-    for i in 1..=shards {
-        let out = temp("result.txt");
-        let shard = format!("{i}/{shards}");
-        let mut args = vec!["run-shard", s(&split), "--shard", &shard, "--out", s(&out)];
-        if json_results {
-            args.push("--json");
-        }
-        let run = perft(&args);
-        assert_eq!(run.status, 0, "{}", run.stderr);
-        results.push(out);
-    }
-    let mut args = vec!["merge"];
-    args.extend(results.iter().map(|p| s(p)));
-    let run = perft(&args);
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    run.stdout
-}
-
-#[test]
-fn split_shards_merge_equal_the_direct_count() {
-    for line in &cpw_suite()[..2] {
-        let expected = published(line, 5);
-        let stdout = sharded(&line.fen, 5, 2, 3, false);
-        assert!(
-            stdout.contains(&format!("\nNodes searched: {expected}\n")),
-            "{}: {stdout}",
-            line.fen
-        );
-        assert!(stdout.starts_with("Shards: 3 of 3"), "{stdout}");
-    }
-    // JSON result lines merge the same way; more shards than needed is fine.
-    let line = &cpw_suite()[0];
-    let stdout = sharded(&line.fen, 4, 1, 7, true);
-    assert!(stdout.contains(&format!("Nodes searched: {}\n", published(line, 4))));
-}
-
-#[test]
-fn split_of_a_chess960_position() {
-    let line = &fischer_suite()[0];
-    let stdout = sharded(&line.fen, 4, 2, 2, false);
-    assert!(stdout.contains(&format!("Nodes searched: {}\n", published(line, 4))));
-}
-
-#[test]
-fn merge_refuses_missing_duplicate_and_foreign_shards() {
-    let split = temp("split.txt");
-    let other = temp("other.txt");
-    for (path, fen) in [(&split, START), (&other, &*cpw_suite()[1].fen)] {
-        let run = perft(&[
-            "split",
-            "--fen",
-            fen,
-            "--depth",
-            "4",
-            "--split-depth",
-            "2",
-            "--out",
-            s(path),
-        ]);
-        assert_eq!(run.status, 0);
-    }
-    let result = |path: &PathBuf, shard: &str| {
-        let out = temp("r.txt");
-        let run = perft(&["run-shard", s(path), "--shard", shard, "--out", s(&out)]);
-        assert_eq!(run.status, 0, "{}", run.stderr);
-        out
-    };
-    let (r1, r2, r3) = (
-        result(&split, "1/3"),
-        result(&split, "2/3"),
-        result(&split, "3/3"),
-    );
-    let foreign = result(&other, "3/3");
-
-    let run = perft(&["merge", s(&r1), s(&r3)]);
-    assert_eq!(run.status, 1);
-    assert!(run.stderr.contains("missing"), "{}", run.stderr);
-    let run = perft(&["merge", s(&r1), s(&r2), s(&r2), s(&r3)]);
-    assert_eq!(run.status, 1);
-    assert!(run.stderr.contains("more than once"), "{}", run.stderr);
-    let run = perft(&["merge", s(&r1), s(&r2), s(&foreign)]);
-    assert_eq!(run.status, 1);
-    assert!(run.stderr.contains("different runs"), "{}", run.stderr);
-
-    // A damaged split file is refused before counting.
-    let text = std::fs::read_to_string(&split).unwrap();
-    let damaged = temp("damaged.txt");
-    std::fs::write(&damaged, text.replacen("\t1\n", "\t2\n", 1)).unwrap();
-    let run = perft(&["run-shard", s(&damaged), "--shard", "1/1"]);
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("damaged"), "{}", run.stderr);
-    // Bad shard specs.
-    for spec in ["0/3", "4/3", "1/0", "x"] {
-        assert_eq!(perft(&["run-shard", s(&split), "--shard", spec]).status, 2);
-    }
 }
 
 #[test]
@@ -1138,7 +1026,7 @@ fn listed_options(args: &[&str]) -> Vec<(String, bool)> {
 
 #[test]
 fn each_command_lists_and_takes_only_its_own_options() {
-    let commands: [(&str, &[&str]); 6] = [
+    let commands: [(&str, &[&str]); 7] = [
         (
             "",
             &[
@@ -1153,6 +1041,7 @@ fn each_command_lists_and_takes_only_its_own_options() {
                 "chess960",
                 "threads",
                 "hash",
+                "seed",
                 "json",
                 "allow-deep",
                 "help",
@@ -1161,7 +1050,7 @@ fn each_command_lists_and_takes_only_its_own_options() {
         ),
         (
             "perftree",
-            &["chess960", "threads", "hash", "allow-deep", "help"],
+            &["chess960", "threads", "hash", "seed", "allow-deep", "help"],
         ),
         (
             "split",
@@ -1181,15 +1070,18 @@ fn each_command_lists_and_takes_only_its_own_options() {
             &[
                 "depth",
                 "shard",
+                "only",
                 "out",
                 "threads",
                 "hash",
+                "seed",
                 "json",
                 "allow-deep",
                 "help",
             ],
         ),
-        ("merge", &["json", "help"]),
+        ("merge", &["partial", "json", "help"]),
+        ("compare", &["with", "split", "json", "help"]),
         (
             "diverge",
             &[
@@ -1267,7 +1159,7 @@ fn each_command_lists_and_takes_only_its_own_options() {
     let engine = format!("{} --uci", broken_generator());
     let out = temp("out.txt");
     let split_out = temp("split-out.txt");
-    let bases: [(&str, Vec<&str>); 5] = [
+    let bases: [(&str, Vec<&str>); 6] = [
         ("perftree", vec!["perftree", "2", START]),
         (
             "split",
@@ -1283,6 +1175,7 @@ fn each_command_lists_and_takes_only_its_own_options() {
         ),
         ("run-shard", vec!["run-shard", s(&split), "--shard", "1/1"]),
         ("merge", vec!["merge", s(&result)]),
+        ("compare", vec!["compare", s(&result), "--with", s(&result)]),
         ("diverge", vec!["diverge", "--depth", "1"]),
     ];
     for (command, base) in bases {
@@ -1296,10 +1189,17 @@ fn each_command_lists_and_takes_only_its_own_options() {
             if command == "diverge" && name != "cmd" && name != "uci" {
                 args.extend(["--cmd", own.as_str()]);
             }
+            if name == "only" {
+                // Instead of --shard.
+                args.truncate(2);
+            }
             args.push(&flag);
             match name {
                 "fen" => args.push(START),
                 "depth" | "threads" | "hash" => args.push("1"),
+                "seed" => args.extend(["1", "--hash", "1"]),
+                "only" => args.push("0"),
+                "split" => args.push(s(&split)),
                 "timeout" => args.push("10"),
                 "out" => args.push(s(&out)),
                 "cmd" => args.push(&own),

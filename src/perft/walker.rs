@@ -54,12 +54,14 @@ impl Walker<'_> {
 
     /// The stored count of `board` at `depth`, if there is a table and it
     /// holds one (for the parallel split, which stores its nodes too).
+    #[cfg(feature = "parallel")]
     pub(super) fn get(&self, board: &Board, depth: u32) -> Option<u128> {
         self.table?.get(board, depth)
     }
 
     /// Stores `nodes` as the count of `board` at `depth`, if there is a
     /// table.
+    #[cfg(feature = "parallel")]
     pub(super) fn put(&self, board: &Board, depth: u32, nodes: u128) {
         if let Some(table) = self.table {
             table.put(board, depth, nodes);

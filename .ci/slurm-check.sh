@@ -20,10 +20,10 @@
 #    `sbatch --wait`, kills one task once it has run for a second, requeues
 #    it, and merges the results: `Nodes searched:` must be the expected
 #    count.
-# 4. On exit, whatever happened (trap EXIT): cancels the jobs, stops the
-#    daemons by their pids, ends by pid any process left that carries this
-#    cluster's SLURM_CONF in its environment (slurmstepd, a job script, a
-#    perft), and removes the temp dir.
+# 4. On exit, whatever happened (trap EXIT, INT and TERM exit through it):
+#    cancels the jobs, stops the daemons by their pids, ends by pid any
+#    process left that carries this cluster's marker in its environment
+#    (slurmstepd, a job script, a perft), and removes the temp dir.
 #
 # It prints "skipped: <reason>" and exits 0 where the cluster cannot be had:
 # no apt-get, the packages cannot be installed, not root (the daemons run as
@@ -71,9 +71,10 @@
 # * The requeued task keeps the same job id and SLURM_ARRAY_TASK_ID, MIN,
 #   MAX, COUNT; SLURM_RESTART_COUNT=1 is added.
 # * `sbatch --wait`'s exit status is the largest exit status it saw in any
-#   poll; a poll that saw the killed task ended before its requeue makes it
-#   1 for good. So it is printed, not trusted: every task's last record in
-#   the job completion log must be COMPLETED, and the merge must agree.
+#   of its polls (src/sbatch/sbatch.c, _job_wait): a poll that happens to
+#   fall between the kill and the requeue can make it 1 for good. So it is
+#   printed, not trusted: every task's last record in the job completion log
+#   must be COMPLETED, and the merge must agree.
 # * Without slurmdbd there is no sacct ("Slurm accounting storage is
 #   disabled"); jobcomp/filetxt writes one line per task end instead
 #   (requeue included), printed on failure.
@@ -223,7 +224,9 @@ cleanup() {
     for pid in "${pids[@]}"; do stop_pid "$pid"; done
     for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null; done
     left="$left $(cluster_processes)"
-    for pid in $left; do kill -KILL "$pid" 2>/dev/null; done
+    for pid in $left; do
+        [[ " ${pids[*]} " == *" $pid "* ]] || kill -KILL "$pid" 2>/dev/null
+    done
     # slurmstepd runs detached (its parent is init): up to 5 s for init to
     # reap those that have ended (zombies, whose environment is gone).
     for i in $(seq 25); do
@@ -374,9 +377,9 @@ cat >"$work/shard.sbatch" <<EOF
 #!/bin/bash
 # One task of the array: shard SLURM_ARRAY_TASK_ID of $SHARDS of the split.
 set -euo pipefail
-perft=$perft
-split=$split
-work=$work
+perft=$(printf %q "$perft")
+split=$(printf %q "$split")
+work=$(printf %q "$work")
 n=$SHARDS
 i=\$SLURM_ARRAY_TASK_ID
 run=\${SLURM_RESTART_COUNT:-0}
@@ -527,7 +530,7 @@ fi
 step "slurm: merging"
 merged=$(perft_merge) || { echo "$merged"; fail "perft merge failed"; }
 echo "$merged"
-grep -qx "Nodes searched: $EXPECTED" <<<"$merged" || fail "perft $DEPTH is $EXPECTED, not what the merge says"
+grep -qx "Nodes searched: $EXPECTED" <<<"$merged" || fail "the merge does not say Nodes searched: $EXPECTED (perft $DEPTH)"
 
 step "slurm: the array's environment (for --shard auto)"
 other=$((KILL_TASK % SHARDS + 1))

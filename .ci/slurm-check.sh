@@ -22,8 +22,9 @@
 #    count.
 # 4. On exit, whatever happened (trap EXIT, INT and TERM exit through it):
 #    cancels the jobs, stops the daemons by their pids, ends by pid any
-#    process left that carries this cluster's marker in its environment
-#    (slurmstepd, a job script, a perft), and removes the temp dir.
+#    process left that has a file open in the temp dir or this cluster's
+#    marker in its environment (slurmstepd, a job script, a perft), and
+#    removes the temp dir.
 #
 # It prints "skipped: <reason>" and exits 0 where the cluster cannot be had:
 # no apt-get, the packages cannot be installed, not root (the daemons run as
@@ -181,15 +182,19 @@ sbatch_pid=
 jobs_submitted=()
 
 # Processes other than the daemons that belong to this cluster: those with
-# its marker in their environment. The daemons get SLURM_CHECK_CLUSTER (and
-# slurmd passes it on to the slurmstepd it starts), the jobs get
-# SLURM_CHECK_JOB (and pass it on to the perft they run); this script and
-# its other children have neither.
+# a file open in the temp dir (slurmstepd: slurmd starts it detached, with
+# an empty environment, and it keeps slurmd's log and the task's output
+# open), and those with the cluster's marker in their environment: sbatch
+# gets SLURM_CHECK_JOB and exports it to the jobs, which pass it on to the
+# perft they run. (Not `sbatch --export=ALL,VAR=...`: anything but a plain
+# ALL sets SLURM_GET_USER_ENV, and slurmd then runs root's login shell for
+# each job.) This script and its other children have neither.
 cluster_processes() {
     local dir
+    find /proc/[0-9]*/fd -maxdepth 1 -lname "$tmp/*" 2>/dev/null | cut -d/ -f3
     for dir in /proc/[0-9]*; do
         { tr '\0' '\n' <"$dir/environ"; } 2>/dev/null |
-            grep -qxF -e "SLURM_CHECK_CLUSTER=$tmp" -e "SLURM_CHECK_JOB=$tmp" && echo "${dir#/proc/}"
+            grep -qxF "SLURM_CHECK_JOB=$tmp" && echo "${dir#/proc/}"
     done
     return 0
 }
@@ -223,9 +228,9 @@ cleanup() {
     left=$(cluster_processes)
     for pid in "${pids[@]}"; do stop_pid "$pid"; done
     for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null; done
-    left="$left $(cluster_processes)"
+    left=$(echo "$left" "$(cluster_processes)" | tr ' ' '\n' | sort -un)
     for pid in $left; do
-        [[ " ${pids[*]} " == *" $pid "* ]] || kill -KILL "$pid" 2>/dev/null
+        [[ " ${pids[*]} $$ " == *" $pid "* ]] || kill -KILL "$pid" 2>/dev/null
     done
     # slurmstepd runs detached (its parent is init): up to 5 s for init to
     # reap those that have ended (zombies, whose environment is gone).
@@ -326,7 +331,6 @@ NodeName=$node NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=ci Nodes=$node Default=YES MaxTime=INFINITE State=UP
 EOF
 
-export SLURM_CHECK_CLUSTER=$tmp
 munged --foreground --socket="$tmp/munge/munge.socket" --key-file="$tmp/munge/munge.key" \
     --pid-file="$tmp/munge/munged.pid" --seed-file="$tmp/munge/munged.seed" \
     --log-file="$tmp/log/munged.log" >"$tmp/log/munged.out" 2>&1 &
@@ -335,7 +339,6 @@ slurmctld -D >"$tmp/log/slurmctld.out" 2>&1 &
 pids=($! "$munged_pid")
 slurmd -D -N "$node" >"$tmp/log/slurmd.out" 2>&1 &
 pids=($! "${pids[@]}")
-unset SLURM_CHECK_CLUSTER
 
 show_logs() {
     local f
@@ -417,8 +420,8 @@ step "slurm: perft $DEPTH as a job array of $SHARDS tasks (split depth $SPLIT_DE
 cd "$work"
 perft_split
 ran=$SECONDS
-sbatch --wait --parsable --array=1-"$SHARDS" --requeue --open-mode=append --job-name=perft-shards \
-    --export=ALL,SLURM_CHECK_JOB="$tmp" --chdir="$work" --output="$work/task-%a.out" "$work/shard.sbatch" \
+SLURM_CHECK_JOB=$tmp sbatch --wait --parsable --array=1-"$SHARDS" --requeue --open-mode=append \
+    --job-name=perft-shards --chdir="$work" --output="$work/task-%a.out" "$work/shard.sbatch" \
     >"$work/sbatch.out" 2>"$work/sbatch.err" &
 sbatch_pid=$!
 for _ in $(seq 100); do
@@ -540,7 +543,7 @@ if [ -n "$killed" ]; then
     echo "the requeued task $KILL_TASK, its second run:"
     grep '^SLURM_ARRAY_\|^SLURM_RESTART' "$work/env-task$KILL_TASK-run1.txt" | sed 's/^/  /'
 fi
-alone=$(sbatch --wait --parsable --array=2 --export=ALL,SLURM_CHECK_JOB="$tmp" --chdir="$work" --output="$work/alone-%a.out" \
+alone=$(SLURM_CHECK_JOB=$tmp sbatch --wait --parsable --array=2 --chdir="$work" --output="$work/alone-%a.out" \
     --wrap="env | grep '^SLURM_ARRAY_\|^SLURM_RESTART' | sort") || fail "the --array=2 job failed"
 jobs_submitted+=("$alone")
 echo "a job submitted alone with --array=2:"

@@ -335,8 +335,18 @@ munged --foreground --socket="$tmp/munge/munge.socket" --key-file="$tmp/munge/mu
     --pid-file="$tmp/munge/munged.pid" --seed-file="$tmp/munge/munged.seed" \
     --log-file="$tmp/log/munged.log" >"$tmp/log/munged.out" 2>&1 &
 munged_pid=$!
+pids=("$munged_pid")
+for _ in $(seq 50); do
+    [ -S "$tmp/munge/munge.socket" ] && break
+    kill -0 "$munged_pid" 2>/dev/null || break
+    sleep 0.2
+done
+if [ ! -S "$tmp/munge/munge.socket" ]; then
+    cat "$tmp/log/munged.out"
+    skip "slurm: munged did not start (above; its socket's directory and those above it must be searchable by all)"
+fi
 slurmctld -D >"$tmp/log/slurmctld.out" 2>&1 &
-pids=($! "$munged_pid")
+pids=($! "${pids[@]}")
 slurmd -D -N "$node" >"$tmp/log/slurmd.out" 2>&1 &
 pids=($! "${pids[@]}")
 

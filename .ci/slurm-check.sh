@@ -106,18 +106,17 @@ esac
 start=$SECONDS
 
 # --- the perft invocations ----------------------------------------------
-# The sharding interface is being reworked (a journal beside --out that lets
-# a killed shard resume, --shard auto, per-position results); these three
-# lines are all that name it. $perft is the tool, $split the split file,
-# $work the work dir.
+# $perft is the tool, $split the split file, $work the work dir.
 perft_split() { "$perft" split --depth "$DEPTH" --split-depth "$SPLIT_DEPTH" --out "$split"; }
-# What each array task runs (a line of the job script; $i is the task's
-# SLURM_ARRAY_TASK_ID, $n the number of tasks). Today a rerun task counts
-# its whole shard again, and --out is written once, at the end.
+# What each array task runs (a line of the job script; $n is the number of
+# tasks). `--shard auto/$n` reads the shard from SLURM_ARRAY_TASK_ID; the
+# journal beside --out (shard-$i.txt.journal) records each position as it is
+# counted, so the killed and requeued task resumes rather than starting
+# again (it says so on stderr, which the check below looks for).
 # shellcheck disable=SC2016 # expanded in the job script
-RUN_SHARD='"$perft" run-shard "$split" --shard "$i/$n" --hash '"$HASH_MB"' --threads 1 --out "$work/shard-$i.txt"'
-# The results, one file per task, named explicitly (not shard-*.txt) so
-# that files a later tool keeps beside them cannot be taken for results.
+RUN_SHARD='"$perft" run-shard "$split" --shard "auto/$n" --hash '"$HASH_MB"' --threads 1 --out "$work/shard-$i.txt"'
+# The results, one file per task, named explicitly (not shard-*.txt, which
+# would take the journals too).
 perft_merge() { "$perft" merge "${results[@]}"; }
 
 # --- installing ------------------------------------------------------------
@@ -446,6 +445,8 @@ echo "array job $array_job submitted"
 
 task=${array_job}_$KILL_TASK
 killed=
+# The positions in task $1's journal.
+journaled() { local lines; lines=$(wc -l <"$work/shard-$1.txt.journal" 2>/dev/null || echo 1); echo $((lines - 1)); }
 ms() { date +%s%3N; }
 t0=$(ms)
 # The killed task's states as they are seen, in seconds since the submission.
@@ -463,7 +464,9 @@ if [ "$KILL" != none ]; then
                 if [ -z "$running_since" ] && [ -e "$work/env-task$KILL_TASK-run0.txt" ]; then
                     running_since=$(ms)
                     trace "$task RUNNING, its script started"
-                elif [ -n "$running_since" ] && [ $(($(ms) - running_since)) -ge 1000 ]; then
+                elif [ -n "$running_since" ] && [ $(($(ms) - running_since)) -ge 1000 ] &&
+                    [ "$(journaled "$KILL_TASK")" -gt 0 ]; then
+                    trace "$task has $(journaled "$KILL_TASK") positions in its journal"
                     break
                 fi
                 ;;
@@ -538,6 +541,8 @@ if [ -n "$killed" ]; then
         echo "  $(grep -o ' \(JobState\|StartTime\|EndTime\|ExitCode\)=[^ ]*' <<<" $record" | tr -d '\n')"
     done
     [ -e "$work/env-task$KILL_TASK-run1.txt" ] || fail "the requeued task $task did not run again"
+    grep "perft: resuming from" "$work/task-$KILL_TASK.out" ||
+        fail "the requeued task $task did not resume from its journal"
 fi
 
 step "slurm: merging"

@@ -225,9 +225,20 @@ pub fn run_shard(
         // Counted already (a task run again after it finished).
         return report(&done, true, global);
     }
+    let held = (0..split.positions.len())
+        .filter(|&i| run.part.holds(i))
+        .count();
     let (journal, mut records) = match out {
         Some(out) => {
-            let (journal, records) = Journal::open(&journal::journal_path(out), &run)?;
+            let path = journal::journal_path(out);
+            let (journal, records) = Journal::open(&path, &run)?;
+            if !records.is_empty() {
+                eprintln!(
+                    "perft: resuming from {}: {} of {held} positions already counted",
+                    path.display(),
+                    records.len()
+                );
+            }
             (Some(journal), records)
         }
         None => (None, Vec::new()),

@@ -56,3 +56,7 @@ struct PerformanceDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/testing.md")]
 struct TestingDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/deep-perft.md")]
+struct DeepPerftDoctests;

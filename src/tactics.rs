@@ -52,6 +52,17 @@ impl Board {
     /// assert!(castle.gives_check(castle.parse_uci("e1c1").unwrap()));
     /// ```
     pub fn gives_check(&self, mv: Move) -> bool {
+        self.checkers_after(mv)
+            .is_some_and(|(checkers, _)| !checkers.is_empty())
+    }
+
+    /// The pieces that give check after the legal move `mv`, on their
+    /// squares after it, and the squares the move puts its pieces on (the
+    /// destination, or the king's and the rook's for castling), decided
+    /// without making the move; `None` when no piece of the side to move
+    /// stands on the from-square.
+    #[inline(always)]
+    pub(crate) fn checkers_after(&self, mv: Move) -> Option<(Bitboard, Bitboard)> {
         let us = self.side_to_move();
         let them = !us;
         let target = self.king(them);
@@ -60,9 +71,10 @@ impl Board {
         let mut diagonal = self.diagonal_sliders(us);
         let mut straight = self.straight_sliders(us);
         let mut occupied = self.occupied();
+        let mut placed = Bitboard::EMPTY;
         // What the move takes off and puts on is read from the statement
         // of its effect (`board/effect.rs`).
-        let moved = self.placement(mv, |change| match change {
+        self.placement(mv, |change| match change {
             Change::Off(_, at) => {
                 // A captured piece is in none of the mover's sets.
                 let gone = !at.bitboard();
@@ -74,6 +86,7 @@ impl Board {
             }
             Change::On(piece, at) => {
                 occupied = occupied.with(at);
+                placed = placed.with(at);
                 match piece.kind {
                     PieceKind::Pawn => pawns = pawns.with(at),
                     PieceKind::Knight => knights = knights.with(at),
@@ -86,14 +99,11 @@ impl Board {
                     PieceKind::King => {}
                 }
             }
-        });
-        if moved.is_none() {
-            return false;
-        }
-        !((pawn_attacks(them, target) & pawns)
+        })?;
+        let checkers = (pawn_attacks(them, target) & pawns)
             | (knight_attacks(target) & knights)
             | (bishop_attacks(target, occupied) & diagonal)
-            | (rook_attacks(target, occupied) & straight))
-            .is_empty()
+            | (rook_attacks(target, occupied) & straight);
+        Some((checkers, placed))
     }
 }

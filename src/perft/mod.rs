@@ -44,6 +44,7 @@
 //! and [`Perft::divide`] keep the `u64` of the common case and panic past
 //! it, never wrapping.
 
+mod stats;
 mod walk;
 mod walker;
 
@@ -53,8 +54,9 @@ pub mod split;
 pub mod suite;
 pub mod table;
 
+pub use self::stats::PerftStats;
 use self::table::PerftTable;
-use self::walker::Walker;
+use self::walker::{Count, Tally, Walker};
 use crate::{Board, Move};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -325,11 +327,135 @@ impl Perft<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count_u128(&self, board: &Board) -> Result<u128, CountOverflow> {
+        self.tally(board)
+    }
+
+    /// The perft statistics `depth` plies below `board`: the leaf moves
+    /// counted by kind (captures, en passant, castles, promotions, checks,
+    /// discovered and double checks, checkmates), as the Chess Programming
+    /// Wiki's "Perft Results" tables give them; see [`PerftStats`] for the
+    /// definitions. Threads and a table work as for counts (the table keeps
+    /// statistics apart from counts); [`Perft::full`] makes no difference.
+    ///
+    /// # Errors
+    ///
+    /// [`CountOverflow`] when a column exceeds `2¹²⁸ − 1`.
+    ///
+    /// ```
+    /// use magicboard::{Board, Perft};
+    /// // Published (CPW "Perft Results"): Kiwipete, depth 3.
+    /// let kiwipete = Board::from_fen(
+    ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    /// )?;
+    /// let stats = Perft::new(3).stats(&kiwipete)?;
+    /// assert_eq!(stats.columns(), [97862, 17102, 45, 3162, 0, 993, 0, 0, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stats(&self, board: &Board) -> Result<PerftStats, CountOverflow> {
+        self.tally(board)
+    }
+
+    /// [`Perft::stats`] split by root move, as [`Perft::divide`] splits the
+    /// count: the statistics of the leaf moves below each root move (at
+    /// depth 1, of the root move itself), which add up to
+    /// [`Perft::stats`].
+    ///
+    /// # Errors
+    ///
+    /// [`CountOverflow`] when a column exceeds `2¹²⁸ − 1`.
+    ///
+    /// ```
+    /// use magicboard::{Board, Perft};
+    /// let start = Board::startpos();
+    /// let split = Perft::new(3).divide_stats(&start)?;
+    /// assert_eq!(split.len(), 20);
+    /// let total: magicboard::perft::PerftStats = split.iter().map(|&(_, s)| s).sum();
+    /// assert_eq!(total, Perft::new(3).stats(&start)?);
+    /// # Ok::<(), magicboard::perft::CountOverflow>(())
+    /// ```
+    pub fn divide_stats(&self, board: &Board) -> Result<Vec<(Move, PerftStats)>, CountOverflow> {
+        if self.depth == 1 {
+            // The root moves are the leaves.
+            let moves = board.legal_moves();
+            return Ok(moves
+                .iter()
+                .map(|&mv| (mv, stats::leaf_move(board, mv)))
+                .collect());
+        }
+        self.divide_tally(board)
+    }
+
+    /// [`Perft::count_each`] for statistics: calls `each(index, stats)` as
+    /// each board's statistics are finished.
+    ///
+    /// # Errors
+    ///
+    /// [`CountOverflow`] when a column exceeds `2¹²⁸ − 1`.
+    ///
+    /// ```
+    /// use magicboard::{Board, Perft};
+    /// use std::sync::Mutex;
+    /// let boards = [Board::startpos()];
+    /// let found = Mutex::new(None);
+    /// Perft::new(4).stats_each(&boards, |_, s| *found.lock().unwrap() = Some(s))?;
+    /// assert_eq!(found.into_inner().unwrap().map(|s| s.checkmates), Some(8));
+    /// # Ok::<(), magicboard::perft::CountOverflow>(())
+    /// ```
+    pub fn stats_each(
+        &self,
+        boards: &[Board],
+        each: impl Fn(usize, PerftStats) + Sync + Send,
+    ) -> Result<(), CountOverflow> {
+        self.each(boards, each)
+    }
+
+    /// The tally `depth` plies below `board`, on the pool or this thread.
+    fn tally<T: Tally>(&self, board: &Board) -> Count<T> {
         #[cfg(feature = "parallel")]
-        if let Some(nodes) = parallel::count(self, board) {
-            return nodes;
+        if let Some(tally) = parallel::count(self, board) {
+            return tally;
         }
         self.walker().count(board, self.depth)
+    }
+
+    /// The tallies below each root move.
+    fn divide_tally<T: Tally>(&self, board: &Board) -> Result<Vec<(Move, T)>, CountOverflow> {
+        if self.depth == 0 {
+            return Ok(Vec::new());
+        }
+        #[cfg(feature = "parallel")]
+        if let Some(split) = parallel::divide(self, board) {
+            return split;
+        }
+        let walker = self.walker();
+        board
+            .legal_moves()
+            .iter()
+            .map(|&mv| Ok((mv, walker.count(&board.play_unchecked(mv), self.depth - 1)?)))
+            .collect()
+    }
+
+    /// `each(index, tally)` for each of `boards`, as each is finished.
+    fn each<T: Tally>(
+        &self,
+        boards: &[Board],
+        each: impl Fn(usize, T) + Sync + Send,
+    ) -> Result<(), CountOverflow> {
+        let walker = self.walker();
+        let depth = self.depth;
+        let one = |index: usize, board: &Board| -> Count<T> {
+            let tally = walker.count(board, depth)?;
+            each(index, tally);
+            Ok(tally)
+        };
+        #[cfg(feature = "parallel")]
+        if let Some(done) = parallel::for_each(self.threads, boards, one) {
+            return done;
+        }
+        for (index, board) in boards.iter().enumerate() {
+            one(index, board)?;
+        }
+        Ok(())
     }
 
     /// The count split by root move: each legal move with the number of
@@ -378,19 +504,7 @@ impl Perft<'_> {
     /// # Ok::<(), magicboard::perft::CountOverflow>(())
     /// ```
     pub fn divide_u128(&self, board: &Board) -> Result<Vec<(Move, u128)>, CountOverflow> {
-        if self.depth == 0 {
-            return Ok(Vec::new());
-        }
-        #[cfg(feature = "parallel")]
-        if let Some(split) = parallel::divide(self, board) {
-            return split;
-        }
-        let walker = self.walker();
-        board
-            .legal_moves()
-            .iter()
-            .map(|&mv| Ok((mv, walker.count(&board.play_unchecked(mv), self.depth - 1)?)))
-            .collect()
+        self.divide_tally(board)
     }
 
     /// The total over a split ([`split::split_positions`]): the sum of
@@ -414,9 +528,9 @@ impl Perft<'_> {
     pub fn count_split(&self, positions: &[(Board, u64)]) -> Result<u128, CountOverflow> {
         let walker = self.walker();
         let depth = self.depth;
-        let share = |(board, m): &(Board, u64)| -> walker::Count {
+        let share = |(board, m): &(Board, u64)| -> Count {
             walker
-                .count(board, depth)?
+                .count::<u128>(board, depth)?
                 .checked_mul(u128::from(*m))
                 .ok_or_else(|| walker::overflow(board, depth))
         };
@@ -459,21 +573,7 @@ impl Perft<'_> {
         boards: &[Board],
         each: impl Fn(usize, u128) + Sync + Send,
     ) -> Result<(), CountOverflow> {
-        let walker = self.walker();
-        let depth = self.depth;
-        let one = |index: usize, board: &Board| -> walker::Count {
-            let nodes = walker.count(board, depth)?;
-            each(index, nodes);
-            Ok(nodes)
-        };
-        #[cfg(feature = "parallel")]
-        if let Some(done) = parallel::for_each(self.threads, boards, one) {
-            return done;
-        }
-        for (index, board) in boards.iter().enumerate() {
-            one(index, board)?;
-        }
-        Ok(())
+        self.each(boards, each)
     }
 
     /// The sequential walker for these options.

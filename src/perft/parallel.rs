@@ -1,6 +1,6 @@
 //! Counting on a [`rayon`] thread pool (feature `parallel`): the bodies of
-//! [`Perft::count_u128`], [`Perft::divide_u128`], [`Perft::count_split`]
-//! and [`Perft::count_each`] when more than one thread is asked for. Each
+//! [`Perft`]'s counts and statistics when more than one thread is asked
+//! for. Each
 //! returns `None` when there is nothing to do in parallel (one thread) or no
 //! pool can be had, and the caller counts on its own thread; the pool's
 //! tasks count through the [`Walker`], never back through [`Perft`].
@@ -18,7 +18,7 @@
 //! Each call builds its own pool of the requested size, so runs with
 //! different thread counts can be compared in one process.
 
-use super::walker::{Count, Walker, overflow};
+use super::walker::{Count, Tally, Walker, overflow};
 use super::{CountOverflow, Perft};
 use crate::{Board, Move};
 use alloc::vec::Vec;
@@ -43,19 +43,19 @@ fn pool(threads: usize) -> Option<rayon::ThreadPool> {
         .ok()
 }
 
-/// [`Perft::count_u128`] on the pool.
-pub(super) fn count(perft: &Perft<'_>, board: &Board) -> Option<Count> {
+/// [`Perft::count_u128`] and [`Perft::stats`] on the pool.
+pub(super) fn count<T: Tally>(perft: &Perft<'_>, board: &Board) -> Option<Count<T>> {
     let walker = perft.walker();
     let pool = pool(perft.threads)?;
     Some(pool.install(|| split(&walker, board, perft.depth, 0)))
 }
 
-/// The counts by root move, or where one overflowed.
-type Split = Result<Vec<(Move, u128)>, CountOverflow>;
+/// The tallies by root move, or where one overflowed.
+type Split<T> = Result<Vec<(Move, T)>, CountOverflow>;
 
-/// [`Perft::divide_u128`] on the pool: the root moves are tasks, and each
-/// splits further.
-pub(super) fn divide(perft: &Perft<'_>, board: &Board) -> Option<Split> {
+/// [`Perft::divide_u128`] and [`Perft::divide_stats`] on the pool: the root
+/// moves are tasks, and each splits further.
+pub(super) fn divide<T: Tally>(perft: &Perft<'_>, board: &Board) -> Option<Split<T>> {
     let walker = perft.walker();
     let depth = perft.depth - 1;
     let moves = board.legal_moves();
@@ -89,11 +89,11 @@ pub(super) fn sum<T: Sync>(
 }
 
 /// `one(index, board)` for each of `boards` on the pool
-/// ([`Perft::count_each`]).
-pub(super) fn for_each(
+/// ([`Perft::count_each`], [`Perft::stats_each`]).
+pub(super) fn for_each<T: Tally>(
     threads: usize,
     boards: &[Board],
-    one: impl Fn(usize, &Board) -> Count + Sync + Send,
+    one: impl Fn(usize, &Board) -> Count<T> + Sync + Send,
 ) -> Option<Result<(), CountOverflow>> {
     let pool = pool(threads)?;
     Some(pool.install(|| {
@@ -106,23 +106,22 @@ pub(super) fn for_each(
     }))
 }
 
-/// The count `depth` plies below `board`, which is `ply` plies below the
+/// The tally `depth` plies below `board`, which is `ply` plies below the
 /// root: split into tasks near the root, sequential below.
-fn split(walker: &Walker<'_>, board: &Board, depth: u32, ply: u32) -> Count {
+fn split<T: Tally>(walker: &Walker<'_>, board: &Board, depth: u32, ply: u32) -> Count<T> {
     if ply >= SPLIT_PLIES || depth < MIN_SPLIT_DEPTH {
         return walker.count(board, depth);
     }
-    if let Some(nodes) = walker.get(board, depth) {
-        return Ok(nodes);
+    if let Some(tally) = walker.get(board, depth) {
+        return Ok(tally);
     }
-    let nodes = board
+    let tally = board
         .legal_moves()
         .par_iter()
         .map(|&mv| split(walker, &board.play_unchecked(mv), depth - 1, ply + 1))
-        .try_reduce(
-            || 0,
-            |a, b| a.checked_add(b).ok_or_else(|| overflow(board, depth)),
-        )?;
-    walker.put(board, depth, nodes);
-    Ok(nodes)
+        .try_reduce(T::default, |a, b| {
+            a.checked_add(b).ok_or_else(|| overflow(board, depth))
+        })?;
+    walker.put(board, depth, tally);
+    Ok(tally)
 }

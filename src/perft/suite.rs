@@ -3,6 +3,14 @@
 //! (`<FEN> ;D1 20 ;D2 400 ;D3 8902`). `;Dn N` says that perft(n) of the
 //! position is `N`.
 //!
+//! A line may also give the statistics of the published tables:
+//! `;Sn nodes captures en-passant castles promotions checks discovered
+//! double checkmates`, nine columns in that order (the Chess Programming
+//! Wiki's), each a count or `-` where the source gives none, so
+//! `;S5 4865609 82719 258 0 0 27351 6 0 347`. Its node count serves as the
+//! perft count of that depth too (agreeing with a `;Dn` of the same depth,
+//! if there is one). See [`PerftStats`](super::PerftStats) for the columns.
+//!
 //! The reader is strict, so that a typo in a suite cannot silently drop a
 //! check: blank lines and lines starting with `#` are skipped, whitespace
 //! around the separators is free (`;D1 20`, `; D1 20`, `;D1  20`) and `\r`
@@ -46,8 +54,13 @@ pub struct SuiteEntry {
     /// The position, read with [`Board::from_fen_with`] in the suite's
     /// castling mode.
     pub board: Board,
-    /// `(depth, expected leaves)`, in the order of the file.
+    /// `(depth, expected leaves)`, in the order of the file (from the
+    /// `;Dn` fields, and the node column of `;Sn` fields).
     pub counts: Vec<(u32, u128)>,
+    /// `(depth, expected statistics)` from the `;Sn` fields, in the order of
+    /// the file: the nine columns of [`PerftStats::columns`](super::PerftStats::columns),
+    /// `None` where the file gives `-`.
+    pub stats: Vec<(u32, [Option<u128>; 9])>,
 }
 
 impl SuiteEntry {
@@ -84,7 +97,8 @@ pub struct SuiteError {
 pub enum SuiteErrorKind {
     /// The position before the first `;` is not a valid FEN.
     Fen(FenError),
-    /// A field after a `;` is not `D<depth> <count>` (the field's text).
+    /// A field after a `;` is not `D<depth> <count>` or `S<depth>` and
+    /// nine columns (the field's text).
     BadField(String),
     /// A depth of 0, which perft suites do not list.
     ZeroDepth,
@@ -99,9 +113,10 @@ impl fmt::Display for SuiteError {
         write!(f, "line {}: ", self.line)?;
         match &self.kind {
             SuiteErrorKind::Fen(e) => write!(f, "invalid FEN: {e}"),
-            SuiteErrorKind::BadField(field) => {
-                write!(f, "expected `;D<depth> <count>`, found `;{field}`")
-            }
+            SuiteErrorKind::BadField(field) => write!(
+                f,
+                "expected `;D<depth> <count>` or `;S<depth>` and nine columns, found `;{field}`"
+            ),
             SuiteErrorKind::ZeroDepth => f.write_str("depth 0 in a count"),
             SuiteErrorKind::RepeatedDepth(d) => write!(f, "depth {d} given twice"),
             SuiteErrorKind::NoCounts => f.write_str("no expected counts (`;D1 20 ...`)"),
@@ -151,22 +166,52 @@ pub fn parse_suite(text: &str, mode: CastlingMode) -> Result<Vec<SuiteEntry>, Su
         let fen = parts.next().unwrap_or("").trim();
         let board = Board::from_fen_with(fen, mode).map_err(|e| at(SuiteErrorKind::Fen(e)))?;
         let mut counts: Vec<(u32, u128)> = Vec::new();
+        let mut stats: Vec<(u32, [Option<u128>; 9])> = Vec::new();
         for part in parts.map(str::trim).filter(|p| !p.is_empty()) {
             let bad = || at(SuiteErrorKind::BadField(part.to_string()));
-            let mut words = part.strip_prefix('D').ok_or_else(bad)?.split_whitespace();
-            let (Some(depth), Some(nodes), None) = (words.next(), words.next(), words.next())
-            else {
-                return Err(bad());
-            };
-            let depth: u32 = depth.parse().map_err(|_| bad())?;
-            let nodes: u128 = nodes.parse().map_err(|_| bad())?;
+            let (kind, rest) = part.split_at(1);
+            let mut words = rest.split_whitespace();
+            let depth: u32 = words.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
             if depth == 0 {
                 return Err(at(SuiteErrorKind::ZeroDepth));
             }
-            if counts.iter().any(|&(d, _)| d == depth) {
-                return Err(at(SuiteErrorKind::RepeatedDepth(depth)));
+            match kind {
+                "D" => {
+                    let (Some(nodes), None) = (words.next(), words.next()) else {
+                        return Err(bad());
+                    };
+                    let nodes: u128 = nodes.parse().map_err(|_| bad())?;
+                    if counts.iter().any(|&(d, _)| d == depth) {
+                        return Err(at(SuiteErrorKind::RepeatedDepth(depth)));
+                    }
+                    counts.push((depth, nodes));
+                }
+                "S" => {
+                    let columns: Vec<Option<u128>> = words
+                        .map(|w| match w {
+                            "-" => Ok(None),
+                            w => w.parse().map(Some).map_err(|_| bad()),
+                        })
+                        .collect::<Result<_, _>>()?;
+                    let columns: [Option<u128>; 9] = columns.try_into().map_err(|_| bad())?;
+                    if stats.iter().any(|&(d, _)| d == depth) {
+                        return Err(at(SuiteErrorKind::RepeatedDepth(depth)));
+                    }
+                    stats.push((depth, columns));
+                }
+                _ => return Err(bad()),
             }
-            counts.push((depth, nodes));
+        }
+        // A statistics line's node count is that depth's perft count too.
+        for &(depth, columns) in &stats {
+            let Some(nodes) = columns[0] else { continue };
+            match counts.iter().find(|&&(d, _)| d == depth) {
+                Some(&(_, n)) if n != nodes => {
+                    return Err(at(SuiteErrorKind::RepeatedDepth(depth)));
+                }
+                Some(_) => {}
+                None => counts.push((depth, nodes)),
+            }
         }
         if counts.is_empty() {
             return Err(at(SuiteErrorKind::NoCounts));
@@ -176,6 +221,7 @@ pub fn parse_suite(text: &str, mode: CastlingMode) -> Result<Vec<SuiteEntry>, Su
             fen: fen.to_string(),
             board,
             counts,
+            stats,
         });
     }
     Ok(entries)

@@ -160,6 +160,9 @@ struct Keys {
     /// Chess960 boards (whose castling moves are written another way, so
     /// they are not compared with standard boards).
     chess960: u128,
+    /// Statistics entries (kept apart from counts of the same position and
+    /// depth).
+    stats: u128,
     /// By depth, for the depths below [`DEPTH_KEYS`]; deeper ones are drawn
     /// from `deep`.
     depth: [u128; DEPTH_KEYS],
@@ -210,6 +213,7 @@ impl Keys {
             en_passant: [0; 8],
             black: 0,
             chess960: 0,
+            stats: 0,
             depth: [0; DEPTH_KEYS],
             deep: 0,
         });
@@ -228,6 +232,8 @@ impl Keys {
             *depth = stream.key();
         }
         keys.deep = stream.next();
+        // Drawn last, so that adding it left every other key as it was.
+        keys.stats = stream.key();
         keys
     }
 
@@ -564,6 +570,53 @@ impl PerftTable {
         entry[3].store(hi);
     }
 
+    /// The statistics stored under `key` (from [`PerftTable::key`]), as
+    /// [`PerftStats::columns`](super::PerftStats::columns).
+    ///
+    /// A statistics entry takes four buckets (256 bytes): two key words and
+    /// nine 128-bit columns, the key words stored XORed with two digests of
+    /// the columns, so that an entry torn by two writers (or overwritten in
+    /// part by count entries) fails the key check. Tables of fewer than four
+    /// buckets keep no statistics.
+    pub(crate) fn get_stats(&self, key: u128) -> Option<[u128; 9]> {
+        let words = self.stats_words(key)?;
+        let mut data = [0u64; 18];
+        for (value, word) in data.iter_mut().zip(&words[2..20]) {
+            *value = word.load();
+        }
+        let (d0, d1) = digests(&data);
+        let found = u128::from(words[0].load() ^ d0) | u128::from(words[1].load() ^ d1) << 64;
+        (found == key ^ self.keys.stats).then(|| {
+            core::array::from_fn(|i| u128::from(data[2 * i]) | u128::from(data[2 * i + 1]) << 64)
+        })
+    }
+
+    /// Stores statistics under `key`, replacing what was there.
+    pub(crate) fn put_stats(&self, key: u128, columns: &[u128; 9]) {
+        let Some(words) = self.stats_words(key) else {
+            return;
+        };
+        let data: [u64; 18] = core::array::from_fn(|i| (columns[i / 2] >> (64 * (i % 2))) as u64);
+        let (d0, d1) = digests(&data);
+        let key = key ^ self.keys.stats;
+        words[0].store(key as u64 ^ d0);
+        words[1].store((key >> 64) as u64 ^ d1);
+        for (word, value) in words[2..20].iter().zip(data) {
+            word.store(value);
+        }
+    }
+
+    /// The 20 words of the statistics entry for `key`: four buckets from a
+    /// multiple of four.
+    fn stats_words(&self, key: u128) -> Option<[&Word; 20]> {
+        if self.buckets.len() < 4 {
+            return None;
+        }
+        let first = ((key as u64 & self.mask) & !3) as usize;
+        let group = &self.buckets[first..first + 4];
+        Some(core::array::from_fn(|i| &group[i / 8].words[i % 8]))
+    }
+
     /// True when a probe compares only the first key word (tests only).
     #[inline(always)]
     fn checks_one_word(&self) -> bool {
@@ -572,6 +625,21 @@ impl PerftTable {
         #[cfg(not(test))]
         false
     }
+}
+
+/// Two 64-bit digests of a statistics entry's columns (multiply-rotate
+/// chains with different constants), for its key check.
+fn digests(data: &[u64; 18]) -> (u64, u64) {
+    let (mut a, mut b) = (0x243f_6a88_85a3_08d3u64, 0x1319_8a2e_0370_7344u64);
+    for &word in data {
+        a = (a ^ word)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+        b = (b ^ word)
+            .wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+            .rotate_left(31);
+    }
+    (mix(a), mix(b))
 }
 
 impl core::fmt::Debug for PerftTable {

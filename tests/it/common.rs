@@ -52,6 +52,14 @@ pub fn fischer_suite() -> Vec<SuiteEntry> {
     suite
 }
 
+/// The Chess Programming Wiki's tables with their statistics columns
+/// (`;Sn`): the seven positions of `cpw.epd`.
+pub fn cpw_stats_suite() -> Vec<SuiteEntry> {
+    let suite = load_suite("cpw-stats.epd");
+    assert_eq!(suite.len(), 7, "cpw-stats.epd should hold 7 positions");
+    suite
+}
+
 /// The Chess Programming Wiki positions (start, 2, 3, 4, 4 mirrored, 5, 6).
 pub fn cpw_suite() -> Vec<SuiteEntry> {
     let suite = load_suite("cpw.epd");

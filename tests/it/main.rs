@@ -34,5 +34,6 @@ mod san;
 mod scenarios;
 mod see;
 mod serde;
+mod stats;
 mod uci_engine;
 mod zobrist;

@@ -1,0 +1,289 @@
+//! Perft statistics: the columns of the Chess Programming Wiki's "Perft
+//! Results" tables, counted over the leaf moves.
+//!
+//! Each column counts **leaf moves** (the moves made at the last ply), as
+//! the published tables do:
+//!
+//! * `nodes`: every leaf move.
+//! * `captures`: moves that take a piece, en passant included.
+//! * `en_passant`: en-passant captures.
+//! * `castles`: castling moves (in Chess960 too, however the king and rook
+//!   stand).
+//! * `promotions`: promotion moves, each piece a move (four per pawn
+//!   reaching the last rank, captures included).
+//! * `checks`: moves after which the opponent is in check, checkmates
+//!   included.
+//! * `discovered_checks`: moves after which exactly one piece gives check,
+//!   and not one the move put on the board: a slider uncovered by the piece
+//!   that left its line, or by the pawn taken en passant.
+//! * `double_checks`: moves after which two pieces give check (the moved
+//!   piece and an uncovered one, or two uncovered by an en-passant capture).
+//! * `checkmates`: moves after which the opponent is in check and has no
+//!   legal move.
+//!
+//! The corner cases, decided as the published tables count them:
+//!
+//! * a castling move whose rook gives check is a check, not a discovered
+//!   one: the rook is a piece the move put on the board;
+//! * an en-passant capture that uncovers a slider along the rank or a
+//!   diagonal (the capturing pawn leaves one square, the taken pawn another)
+//!   is a discovered check, or a double check when the capturing pawn gives
+//!   check too, or two sliders are uncovered;
+//! * a promotion checks with the promoted piece: a direct check, or double
+//!   with an uncovered slider; a promotion to a knight that checks counts
+//!   like any other.
+//!
+//! The counting walk does not make its leaf moves: the checkers after each
+//! move are found from the bitboards ([`Board::gives_check`]'s reasoning),
+//! and only the moves that give check are made, to ask whether the opponent
+//! has a legal move.
+
+use crate::{Bitboard, Board, Move};
+use core::ops::{Add, AddAssign};
+
+/// The perft statistics of a position and depth: the leaf moves counted by
+/// kind. See the [module documentation](self) for each column's definition.
+///
+/// ```
+/// use magicboard::{Board, Perft};
+/// let stats = Perft::new(4).stats(&Board::startpos())?;
+/// // Published (CPW "Perft Results"): start position, depth 4.
+/// assert_eq!(stats.nodes, 197_281);
+/// assert_eq!(stats.captures, 1576);
+/// assert_eq!(stats.checks, 469);
+/// assert_eq!(stats.checkmates, 8);
+/// # Ok::<(), magicboard::perft::CountOverflow>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PerftStats {
+    /// Leaf moves (the perft count).
+    pub nodes: u128,
+    /// Captures, en passant included.
+    pub captures: u128,
+    /// En-passant captures.
+    pub en_passant: u128,
+    /// Castling moves.
+    pub castles: u128,
+    /// Promotions (each piece a move).
+    pub promotions: u128,
+    /// Moves that give check (checkmates included).
+    pub checks: u128,
+    /// Moves after which one piece gives check, not one the move placed.
+    pub discovered_checks: u128,
+    /// Moves after which two pieces give check.
+    pub double_checks: u128,
+    /// Moves that checkmate.
+    pub checkmates: u128,
+}
+
+impl PerftStats {
+    /// The columns' names, in the order of [`PerftStats::columns`] (as
+    /// the perft tool's JSON names them).
+    pub const NAMES: [&'static str; 9] = [
+        "nodes",
+        "captures",
+        "en_passant",
+        "castles",
+        "promotions",
+        "checks",
+        "discovered_checks",
+        "double_checks",
+        "checkmates",
+    ];
+
+    /// The columns in the published tables' order: nodes, captures, en
+    /// passant, castles, promotions, checks, discovered checks, double
+    /// checks, checkmates.
+    ///
+    /// ```
+    /// use magicboard::{Board, Perft};
+    /// let stats = Perft::new(1).stats(&Board::startpos())?;
+    /// assert_eq!(stats.columns(), [20, 0, 0, 0, 0, 0, 0, 0, 0]);
+    /// # Ok::<(), magicboard::perft::CountOverflow>(())
+    /// ```
+    pub const fn columns(&self) -> [u128; 9] {
+        [
+            self.nodes,
+            self.captures,
+            self.en_passant,
+            self.castles,
+            self.promotions,
+            self.checks,
+            self.discovered_checks,
+            self.double_checks,
+            self.checkmates,
+        ]
+    }
+
+    /// The statistics with these columns (in [`PerftStats::columns`]'s
+    /// order).
+    ///
+    /// ```
+    /// use magicboard::perft::PerftStats;
+    /// let stats = PerftStats::from_columns([400, 0, 0, 0, 0, 0, 0, 0, 0]);
+    /// assert_eq!(stats.nodes, 400);
+    /// assert_eq!(PerftStats::from_columns(stats.columns()), stats);
+    /// ```
+    pub const fn from_columns(c: [u128; 9]) -> PerftStats {
+        PerftStats {
+            nodes: c[0],
+            captures: c[1],
+            en_passant: c[2],
+            castles: c[3],
+            promotions: c[4],
+            checks: c[5],
+            discovered_checks: c[6],
+            double_checks: c[7],
+            checkmates: c[8],
+        }
+    }
+
+    /// The column-by-column sum, or `None` if a column would pass
+    /// `u128::MAX`.
+    ///
+    /// ```
+    /// use magicboard::perft::PerftStats;
+    /// let one = PerftStats { nodes: 1, ..PerftStats::default() };
+    /// assert_eq!(one.checked_add(one).map(|s| s.nodes), Some(2));
+    /// let full = PerftStats { nodes: u128::MAX, ..PerftStats::default() };
+    /// assert_eq!(full.checked_add(one), None);
+    /// ```
+    pub fn checked_add(self, other: PerftStats) -> Option<PerftStats> {
+        let (a, b) = (self.columns(), other.columns());
+        let mut sum = [0u128; 9];
+        for i in 0..9 {
+            sum[i] = a[i].checked_add(b[i])?;
+        }
+        Some(PerftStats::from_columns(sum))
+    }
+
+    /// Every column times `factor` (a split position's multiplicity), or
+    /// `None` past `u128::MAX`.
+    ///
+    /// ```
+    /// use magicboard::perft::PerftStats;
+    /// let one = PerftStats { nodes: 3, checks: 1, ..PerftStats::default() };
+    /// assert_eq!(one.checked_mul(2).map(|s| (s.nodes, s.checks)), Some((6, 2)));
+    /// ```
+    pub fn checked_mul(self, factor: u64) -> Option<PerftStats> {
+        let mut c = self.columns();
+        for column in &mut c {
+            *column = column.checked_mul(u128::from(factor))?;
+        }
+        Some(PerftStats::from_columns(c))
+    }
+}
+
+/// Column by column.
+///
+/// # Panics
+///
+/// When a column passes `u128::MAX` (use [`PerftStats::checked_add`]).
+impl Add for PerftStats {
+    type Output = PerftStats;
+
+    fn add(self, other: PerftStats) -> PerftStats {
+        self.checked_add(other)
+            .expect("perft statistics past 2^128 - 1")
+    }
+}
+
+/// Column by column, as [`Add`].
+impl AddAssign for PerftStats {
+    fn add_assign(&mut self, other: PerftStats) {
+        *self = *self + other;
+    }
+}
+
+/// Column by column, as [`Add`].
+impl core::iter::Sum for PerftStats {
+    fn sum<I: Iterator<Item = PerftStats>>(iter: I) -> PerftStats {
+        iter.fold(PerftStats::default(), Add::add)
+    }
+}
+
+/// The statistics of a subtree small enough for `u64` columns (at most
+/// [`WALK_DEPTH`](super::walker::WALK_DEPTH) plies).
+#[derive(Clone, Copy, Default)]
+struct Small([u64; 9]);
+
+impl Small {
+    #[inline]
+    fn add(&mut self, other: &Small) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+    }
+
+    fn wide(&self) -> PerftStats {
+        PerftStats::from_columns(self.0.map(u128::from))
+    }
+}
+
+/// The statistics `depth` plies below `board` (at most
+/// [`WALK_DEPTH`](super::walker::WALK_DEPTH) plies).
+pub(super) fn leaves(board: &Board, depth: u32) -> PerftStats {
+    walk(board, depth).wide()
+}
+
+fn walk(board: &Board, depth: u32) -> Small {
+    match depth {
+        0 => {
+            let mut one = Small::default();
+            one.0[0] = 1;
+            one
+        }
+        1 => leaf_moves(board),
+        _ => {
+            let mut sum = Small::default();
+            for mv in board.legal_moves() {
+                let mut child = board.clone();
+                child.make_move_unhashed(mv);
+                sum.add(&walk(&child, depth - 1));
+            }
+            sum
+        }
+    }
+}
+
+/// The statistics of `board`'s legal moves, each a leaf.
+fn leaf_moves(board: &Board) -> Small {
+    let moves = board.legal_moves();
+    let mut sum = Small::default();
+    for &mv in moves.iter() {
+        sum.add(&leaf(board, mv));
+    }
+    sum
+}
+
+/// The statistics of the legal move `mv` as a leaf: one node, counted in
+/// each column it belongs to.
+pub(super) fn leaf_move(board: &Board, mv: Move) -> PerftStats {
+    leaf(board, mv).wide()
+}
+
+#[inline]
+fn leaf(board: &Board, mv: Move) -> Small {
+    let mut s = [0u64; 9];
+    s[0] = 1;
+    if board.is_capture(mv) {
+        s[1] = 1;
+        s[2] = u64::from(board.is_en_passant(mv));
+    }
+    s[3] = u64::from(mv.is_castle());
+    s[4] = u64::from(mv.is_promotion());
+    if let Some((checkers, placed)) = board.checkers_after(mv)
+        && !checkers.is_empty()
+    {
+        s[5] = 1;
+        if checkers.count() >= 2 {
+            s[7] = 1;
+        } else if (checkers & placed) == Bitboard::EMPTY {
+            s[6] = 1;
+        }
+        let mut child = board.clone();
+        child.make_move_unhashed(mv);
+        s[8] = u64::from(!child.has_legal_moves());
+    }
+    Small(s)
+}

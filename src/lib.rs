@@ -68,10 +68,11 @@
 //!   them (the portable x86-64 baseline lacks them); serde gets its `std`
 //!   support. Build with `default-features = false` for bare-metal targets.
 //! - `fast-perft`: [`perft()`] and [`Perft`] count with a walk specialised
-//!   per castling case, side to move and lookup scheme (about 1.6× faster
-//!   in bulk, as the perft tool runs it), for about 60% more compile time of
-//!   this crate. Without it they count through the move lists: the same
-//!   counts.
+//!   per castling case, side to move and lookup scheme (faster in bulk, as
+//!   the perft tool runs it), for a longer compile of this crate; what it
+//!   costs and gains is measured in the repository's docs/performance.md
+//!   ("Decisions that shaped the code"). Without it they count through the
+//!   move lists: the same counts.
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`] and
 //!   [`Board`]: square names, UCI-like move text and FEN in human-readable
 //!   formats (JSON, TOML, ...); a `u8` square index, the `u16` of

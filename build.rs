@@ -231,7 +231,8 @@ fn pext(value: u64, mut mask: u64) -> u64 {
 /// give a square `2^bits` slots, so the offsets are shared), as
 /// little-endian `u64`s: a lookup is `pext` and one load. (Packed to 16
 /// bits along the rays, a quarter of the size, the set needed a `pdep`
-/// to unpack: 4-5% more perft instructions, see docs/performance.md.)
+/// to unpack on the lookup's dependency chain; see docs/performance.md,
+/// "Decisions that shaped the code".)
 fn pext_attacks<'a>(magics: impl Iterator<Item = &'a Magic>, tables: &Tables) -> Vec<u8> {
     let mut sets = vec![0u8; 8 * tables.attacks.len()];
     for m in magics {

@@ -76,6 +76,13 @@ step "docs: rustdoc with -D warnings (every member with all features; the librar
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --all-features
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p magicboard --no-default-features
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p magicboard --no-default-features --features arbitrary
+# As docs.rs builds it (Cargo.toml's [package.metadata.docs.rs]): every
+# feature, `--cfg docsrs` (a nightly feature, hence RUSTC_BOOTSTRAP), each
+# feature-gated item marked with its feature.
+RUSTC_BOOTSTRAP=1 RUSTDOCFLAGS="--cfg docsrs -D warnings" cargo doc --no-deps -p magicboard \
+    --all-features --target-dir target/docsrs
+grep -q 'crate feature <code>reference</code>' target/docsrs/doc/magicboard/reference/index.html ||
+    { echo "docs.rs build: the reference module is not marked with its feature"; exit 1; }
 # missing_docs is a warning in src/lib.rs; clippy -D warnings (in .ci/run)
 # turns it into an error, and the doctests run with `cargo test`.
 
@@ -108,8 +115,8 @@ for needed in Cargo.toml build.rs src/lib.rs src/geometry.rs src/attacks/magic.r
     README.md CHANGELOG.md LICENSE examples/uci_engine.rs examples/engine.rs; do
     grep -qx "$needed" <<<"$list" || { echo "missing from the package: $needed"; exit 1; }
 done
-if grep -qE '^(perft|testkit|\.ci)/|^fuzz/Cargo' <<<"$list"; then
-    echo "CI, the fuzz crate and the other members should stay out of the package"
+if grep -qE '^(perft|testkit|\.ci)/|^fuzz/Cargo|^fuzz/seeds|^docs/performance-log' <<<"$list"; then
+    echo "CI, the fuzz crates, the measurement log and the other members should stay out of the package"
     exit 1
 fi
 

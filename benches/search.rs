@@ -32,19 +32,18 @@
 //! differential test of capture generation, legality and check detection.
 //!
 //! Each back end is written the way that crate is meant to be used, and
-//! the faster of the forms tried:
+//! the faster of the forms tried. What each choice measured, and the forms
+//! measured and not kept, are in docs/performance.md ("Decisions that
+//! shaped the code", "Ideas measured and not kept").
 //!
 //! * magicboard: targeted generation, `for_each_capture` then
-//!   `for_each_quiet` (the callback forms of `captures()` and `quiets()`;
-//!   with the `MoveList` forms, initialising and returning the 512-byte
-//!   list took 16% of magicboard's instructions here); `kind_on` of the
+//!   `for_each_quiet` (the callback forms of `captures()` and `quiets()`,
+//!   which initialise and return no 512-byte list); `kind_on` of the
 //!   from- and to-squares for the ordering facts (the generator's noisy
 //!   moves need none of the guards of `moved` and `captured`, which
-//!   answer for any move value: 3.0% fewer instructions); `in_check`;
-//!   `make_move_unchecked`/`unmake_move` (the guarded `make_move` ran
-//!   5.6% more instructions; copy-make measured the same or slower, and
-//!   generating everything once with `for_each_legal` and splitting it
-//!   was slower);
+//!   answer for any move value); `in_check`;
+//!   `make_move_unchecked`/`unmake_move` (no guards: the moves come from
+//!   the generator);
 //! * cozy-chess: `generate_moves`, its `PieceMoves` masked to the enemy
 //!   pieces (plus en passant and the promotion rank for pawns) for the
 //!   noisy stage and kept, unmasked, for the quiet stage (no second
@@ -53,25 +52,15 @@
 //!   capture nor promote left out of the mask, then the king's captures
 //!   (`get_king_moves(king) & enemies`) tried with `is_legal`, as a public
 //!   cozy-chess engine does (masking the full generation computes the
-//!   king's whole legal set: leaving the king out saved 9.1% of the
-//!   instructions, the pawns 2.7% more); `checkers()`;
-//!   `clone` + `play_unchecked` (the crate has no unmake). Tried and not
-//!   kept: victims found by intersecting each `PieceMoves` with the
-//!   piece-kind bitboards instead of `piece_on` (0.1% fewer instructions);
-//! * chess: `MoveGen::new_legal`, built in place in the scratch (moving it,
-//!   18 entries, by value into and out of an `Option` there cost 2.7% of
-//!   the instructions), with `set_iterator_mask` (enemy pieces and the
-//!   en-passant square, then the empty promotion squares), the same
-//!   generator then iterated for the quiet stage, whose keys need no
-//!   `piece_on` (the king's square tells castling: 5.4% fewer
-//!   instructions); `checkers()`; `make_move_new` (the crate's copy-make).
-//!   Tried and not kept: one iterator mask for captures, en passant and
-//!   promotions together (more tests per move, 0.4% more instructions),
-//!   and the generator built by an out-of-line function (2.3% more).
-//!
-//! Instructions of one round (callgrind, `--only NAME --rounds 1`) before
-//! and after the peers' back ends were corrected (2026-12-02): cozy-chess 5.741 G -> 5.080 G,
-//! chess 7.014 G -> 6.455 G (magicboard 4.31 G, unchanged).
+//!   king's whole legal set, with a safety test on every empty neighbour
+//!   and castling, which such a node never uses); `checkers()`;
+//!   `clone` + `play_unchecked` (the crate has no unmake);
+//! * chess: `MoveGen::new_legal`, built in place in the scratch (not moved,
+//!   18 entries, by value into and out of an `Option`), with
+//!   `set_iterator_mask` (enemy pieces and the en-passant square, then the
+//!   empty promotion squares), the same generator then iterated for the
+//!   quiet stage, whose keys need no `piece_on` (the king's square tells
+//!   castling); `checkers()`; `make_move_new` (the crate's copy-make).
 //!
 //! Timing: each round runs every position on every crate (the crates'
 //! order rotating from round to round), timed by the benchmark thread's CPU
@@ -589,11 +578,11 @@ impl Backend for Cozy {
             // `generate_moves_for` gets a mask without what cannot make one:
             // - the king: its full legal set (a safety test on every empty
             //   neighbour, and castling) is not generated; its captures are
-            //   tried with `is_legal` instead (5.741 G -> 5.219 G
-            //   instructions, callgrind, one round);
+            //   tried with `is_legal` instead;
             // - the pawns that neither attack an enemy piece or the
-            //   en-passant square nor stand on the seventh rank (two shifts;
-            //   5.219 G -> 5.080 G).
+            //   en-passant square nor stand on the seventh rank (two shifts).
+            // (Both measured: docs/performance.md, "Decisions that shaped
+            // the code".)
             let us = board.side_to_move();
             let king = board.king(us);
             let targets = (masks.theirs | masks.ep).0;
@@ -829,8 +818,8 @@ impl Backend for Jordan {
         let JordanScratch { moves, deferred } = scratch;
         deferred.len = 0;
         // Built in place in the scratch: moving the generator (18 entries)
-        // by value into and out of an `Option` there cost 2.7% of chess's
-        // instructions (callgrind, one round: 7.014 G against 6.826 G).
+        // by value into and out of an `Option` there costs a copy each way
+        // (measured: docs/performance.md, "Decisions that shaped the code").
         *moves = MoveGen::new_legal(board);
         // Captures: destinations on enemy pieces or the en-passant square
         // (where only a pawn's move is a capture). An iterated move leaves

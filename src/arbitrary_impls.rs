@@ -36,6 +36,7 @@ use crate::{
 };
 use arbitrary::{Arbitrary, Result, Unstructured};
 
+#[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 impl<'a> Arbitrary<'a> for Game {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Game> {
         // (With no bytes left, `ratio` says yes: the standard start.)
@@ -52,6 +53,7 @@ impl<'a> Arbitrary<'a> for Game {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 impl<'a> Arbitrary<'a> for Board {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Board> {
         Ok(Game::arbitrary(u)?.board().clone())
@@ -81,6 +83,7 @@ impl<'a> Arbitrary<'a> for Board {
 /// }
 /// assert!(accepted > 10, "{accepted}");
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 impl<'a> Arbitrary<'a> for BoardBuilder {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<BoardBuilder> {
         let mut builder = BoardBuilder::new();
@@ -163,6 +166,7 @@ impl<'a> Arbitrary<'a> for BoardBuilder {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 impl<'a> Arbitrary<'a> for Square {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Square> {
         Square::from_index(u.int_in_range(0..=63)?).ok_or(arbitrary::Error::IncorrectFormat)
@@ -173,6 +177,7 @@ impl<'a> Arbitrary<'a> for Square {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 impl<'a> Arbitrary<'a> for Move {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Move> {
         let from = Square::arbitrary(u)?;

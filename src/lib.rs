@@ -68,10 +68,11 @@
 //!   them (the portable x86-64 baseline lacks them); serde gets its `std`
 //!   support. Build with `default-features = false` for bare-metal targets.
 //! - `fast-perft`: [`perft()`] and [`Perft`] count with a walk specialised
-//!   per castling case, side to move and lookup scheme (about 1.6× faster
-//!   in bulk, as the perft tool runs it), for about 60% more compile time of
-//!   this crate. Without it they count through the move lists: the same
-//!   counts.
+//!   per castling case, side to move and lookup scheme (faster in bulk, as
+//!   the perft tool runs it), for a longer compile of this crate; what it
+//!   costs and gains is measured in the repository's docs/performance.md
+//!   ("Decisions that shaped the code"). Without it they count through the
+//!   move lists: the same counts.
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`] and
 //!   [`Board`]: square names, UCI-like move text and FEN in human-readable
 //!   formats (JSON, TOML, ...); a `u8` square index, the `u16` of
@@ -98,26 +99,39 @@
 //! ## Stability
 //!
 //! These are part of the semver contract: they change only with a breaking
-//! release (while the version is `0.y.z`, a new `y`), and the changelog
-//! says so when they do.
+//! release (while the version is `0.y.z`, a new `y`), and CHANGELOG.md
+//! lists every such change.
 //!
-//! - [`Board::hash`] values: Polyglot's keys, so opening books keep working
-//!   (the start position is `0x463b96181691fc9c`).
-//! - The move encoding of [`Move::to_bits`] / [`Move::from_bits`] (bits 0-5
-//!   from, 6-11 to, 12-14 promotion, 15 castling), for transposition tables.
-//! - Square, file, rank and piece-kind indices (`a1` = 0, `h8` = 63).
-//! - FEN and UCI output: [`Board::to_fen`] (standard `KQkq`, X-FEN on
-//!   Chess960 boards), [`Board::to_shredder_fen`], UCI move text.
-//! - The serde formats (feature `serde`).
+//! - [`Board::hash`] values: Polyglot-compatible Zobrist keys (the start
+//!   position hashes to `0x463b96181691fc9c`), so opening books keep
+//!   working.
+//! - The 16-bit move encoding of [`Move::to_bits`] / [`Move::from_bits`],
+//!   for transposition tables: bits 0-5 from-square, 6-11 to-square (the
+//!   rook's square for castling), 12-14 promotion piece index (0 none, 1
+//!   knight ... 4 queen), bit 15 castling.
+//! - Indices: squares `a1` = 0 ... `h8` = 63 rank by rank; files, ranks,
+//!   colours and piece kinds (pawn = 0 ... king = 5) as numbered today.
+//! - Text: FEN from [`Board::to_fen`] (standard `KQkq` castling field,
+//!   X-FEN on Chess960 boards) and [`Board::to_shredder_fen`]; UCI move
+//!   text (`Display`, [`Move::to_uci`], [`Board::uci`]); square names.
+//! - The serde formats (feature `serde`): squares as `"e4"` / `u8`, moves
+//!   as UCI text with castling written `"e1h1c"` / `u16` bits, boards as
+//!   FEN (Shredder-FEN for Chess960).
 //!
 //! Not promised: the order in which moves are generated (and so the order
-//! of [`Perft::divide`]'s list), the `Debug` and diagram formats, the wording of
-//! error messages (the error enums are `#[non_exhaustive]`: new variants
-//! may come in minor releases), the magic numbers and table layout. Raising
-//! the MSRV is done in a minor release, never in a patch release.
+//! of [`Perft::divide`]'s list), the `Debug` and diagram formats, the
+//! wording of error messages (the error enums are `#[non_exhaustive]` and
+//! may gain variants in a minor release), the magic numbers and the
+//! attack-table layout ([`attacks::TABLE_BYTES`]).
+//!
+//! The minimum supported Rust version may be raised in a minor release,
+//! never in a patch release.
 
 #![no_std]
 #![warn(missing_docs)]
+// docs.rs (`--cfg docsrs`, nightly) marks each feature-gated item with the
+// feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // `unsafe` for CPU features on x86-64: perft's run-time dispatch to its
 // `popcnt`/BMI2 walk (feature `fast-perft`) and the `cpuid` behind it
 // (`perft/walk.rs`), and the BMI2 `pext` of the slider lookups (`attacks.rs`); and on every
@@ -130,11 +144,14 @@ extern crate alloc;
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
-// 1. Geometry (shared with build.rs; public only through `reference`).
+// The modules in layer order. The layers, and the rule that a module uses
+// only its own layer and those above it, are written in docs/design.md
+// ("Layers"), which tests/it/layers.rs reads to check every file.
+
+// `geometry` is shared with build.rs, public only through `reference`.
 #[cfg_attr(not(any(test, feature = "reference")), allow(dead_code))]
 mod geometry;
 
-// 2. Vocabulary.
 pub mod square;
 pub mod bitboard;
 pub mod color;
@@ -142,37 +159,33 @@ pub mod piece;
 pub mod castling;
 pub mod moves;
 
-// 3. Tables.
 pub mod attacks;
 pub mod zobrist;
 
-// 4. The position: FEN, queries, make/unmake.
 pub mod board;
 
-// 5. Legal moves.
 mod movegen;
 pub mod see;
 mod tactics;
 mod uci;
 #[cfg(feature = "reference")]
+#[cfg_attr(docsrs, doc(cfg(feature = "reference")))]
 pub mod reference;
 
-// 6. Counting the tree.
 pub mod perft;
 
-// 7. Game-level rules and notation.
 pub mod san;
 pub mod outcome;
 pub mod game;
 
-// 8. Optional: serde formats.
 #[cfg(feature = "serde")]
 mod serde_impls;
 
-// 9. Random games for fuzzing (the test kit crate builds on `playout`).
+// The test kit crate builds its strategies on `playout`.
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
 #[cfg(feature = "arbitrary")]
+#[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 pub mod playout;
 
 pub use bitboard::{Bitboard, BitboardIter};

@@ -41,6 +41,7 @@ const SQUARE_NAMES: [&str; 64] = [
 /// assert_eq!(serde_json::from_str::<Square>(r#""h8""#).unwrap(), Square::H8);
 /// assert!(serde_json::from_str::<Square>(r#""i9""#).is_err());
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Square {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
@@ -73,6 +74,7 @@ impl Visitor<'_> for SquareVisitor {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Square {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
         if deserializer.is_human_readable() {
@@ -175,6 +177,7 @@ fn parse_move_text(text: &str) -> Option<Move> {
 /// assert_eq!(serde_json::to_string(&promo).unwrap(), r#""b7a8n""#);
 /// assert!(serde_json::from_str::<Move>(r#""e2e4x""#).is_err());
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Move {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
@@ -212,6 +215,7 @@ impl Visitor<'_> for MoveVisitor {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Move {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
         if deserializer.is_human_readable() {
@@ -250,6 +254,7 @@ impl<'de> Deserialize<'de> for Move {
 /// let json = serde_json::to_string(&chess960).unwrap();
 /// assert_eq!(serde_json::from_str::<Board>(&json).unwrap(), chess960);
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Board {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let fen = if self.is_chess960() {
@@ -286,6 +291,7 @@ impl Visitor<'_> for BoardVisitor {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Board {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
         deserializer.deserialize_str(BoardVisitor)

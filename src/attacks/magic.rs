@@ -35,7 +35,8 @@ impl Magic {
 /// One slider's 64 magics, one array per field. A lookup indexes each
 /// array with the square itself, which the load scales for free; an array
 /// of [`Magic`]s (24 bytes each) cost every lookup an instruction to scale
-/// the square (x86-64: about 2% of the leaf counter's instructions).
+/// the square (measured in docs/performance.md, "Decisions that shaped the
+/// code").
 #[cfg(not(target_arch = "wasm32"))]
 #[allow(dead_code)]
 pub(crate) struct MagicTable {
@@ -52,7 +53,8 @@ pub(crate) struct MagicTable {
 /// One slider's 64 magics, as an array of [`Magic`]s on wasm32: its loads
 /// take no scaled index, so each array of the other layout costs its own
 /// address arithmetic, where one multiplication serves every field here
-/// (the other layout took 1.5-3.4% more time under V8).
+/// (the other layout measured slower under V8: docs/performance.md,
+/// "Decisions that shaped the code").
 #[cfg(target_arch = "wasm32")]
 pub(crate) struct MagicTable {
     /// Per square.

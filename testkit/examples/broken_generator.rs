@@ -22,7 +22,8 @@
 //! none`; `--plies 2,3` (plies counted from the FEN, 0 being its side to
 //! move's first; default every ply); `--castling king-rook | king-square`
 //! (how it writes castling; default the board's own notation);
-//! `--chess960` (read the FEN as Chess960); `--uci`.
+//! `--chess960` (read the FEN as Chess960); `--uci`; `--help` (the options
+//! and the bugs, from [`help`]).
 
 use magicboard::{Board, CastlingMode, CastlingSide, Move, PieceKind, Square};
 use std::io::BufRead;
@@ -39,6 +40,62 @@ pub enum Bug {
     CastlingThroughCheck,
     /// Promotions to knight, bishop and rook are missing.
     Underpromotion,
+}
+
+impl Bug {
+    /// Every bug: its `--bug` name and what it does.
+    pub const ALL: [(Bug, &'static str, &'static str); 4] = [
+        (Bug::None, "none", "no bug: magicboard itself"),
+        (
+            Bug::EnPassant,
+            "en-passant",
+            "en-passant captures are missing",
+        ),
+        (
+            Bug::CastlingThroughCheck,
+            "castling-through-check",
+            "castling is allowed when a square the king passes is attacked",
+        ),
+        (
+            Bug::Underpromotion,
+            "underpromotion",
+            "promotions to knight, bishop and rook are missing",
+        ),
+    ];
+
+    /// The bug named `name` on the command line.
+    pub fn from_name(name: &str) -> Option<Bug> {
+        Bug::ALL
+            .iter()
+            .find(|(_, n, _)| *n == name)
+            .map(|(bug, _, _)| *bug)
+    }
+}
+
+/// The text of `--help`: the usage, the options and every bug.
+pub fn help() -> String {
+    let mut text = String::from(
+        "broken_generator: magicboard's legal moves with a planted bug, to try `perft diverge` on\n\n\
+         usage: broken_generator [options] DEPTH FEN [MOVES]\n\
+         \x20      (perftree: prints `move count` lines, a blank line and the total)\n\
+         \x20      broken_generator --uci [options]\n\
+         \x20      (a UCI engine: answers `position` and `go perft DEPTH`)\n\n\
+         options:\n\
+         \x20 --bug NAME         the planted bug (default none):\n",
+    );
+    for (_, name, what) in Bug::ALL {
+        text.push_str(&format!("      {name:<24}{what}\n"));
+    }
+    text.push_str(
+        "  --plies 2,3        the plies where the bug bites, counted from the FEN (0: its side\n\
+         \x20                    to move's first move); default every ply\n\
+         \x20 --castling king-rook|king-square\n\
+         \x20                    how castling is written (default the board's own notation)\n\
+         \x20 --chess960         read the FEN as Chess960\n\
+         \x20 --uci              speak UCI instead of the perftree convention\n\
+         \x20 -h, --help         print this text\n",
+    );
+    text
 }
 
 /// The broken generator: the bug, the plies it bites at, and how castling
@@ -176,6 +233,7 @@ struct Options {
     broken: Broken,
     chess960: bool,
     uci: bool,
+    help: bool,
     positional: Vec<String>,
 }
 
@@ -183,19 +241,17 @@ fn options() -> Result<Options, String> {
     let mut broken = Broken::new(Bug::None, None);
     let mut chess960 = false;
     let mut uci = false;
+    let mut help = false;
     let mut positional = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
             "--bug" => {
-                broken.bug = match value("--bug")?.as_str() {
-                    "none" => Bug::None,
-                    "en-passant" => Bug::EnPassant,
-                    "castling-through-check" => Bug::CastlingThroughCheck,
-                    "underpromotion" => Bug::Underpromotion,
-                    other => return Err(format!("unknown bug '{other}'")),
-                }
+                let name = value("--bug")?;
+                broken.bug = Bug::from_name(&name).ok_or(format!(
+                    "unknown bug '{name}' (broken_generator --help lists them)"
+                ))?;
             }
             "--plies" => {
                 let list = value("--plies")?;
@@ -211,6 +267,7 @@ fn options() -> Result<Options, String> {
             }
             "--chess960" => chess960 = true,
             "--uci" => uci = true,
+            "-h" | "--help" => help = true,
             _ => positional.push(arg),
         }
     }
@@ -218,6 +275,7 @@ fn options() -> Result<Options, String> {
         broken,
         chess960,
         uci,
+        help,
         positional,
     })
 }
@@ -244,7 +302,7 @@ fn position(
 
 fn perftree(o: &Options) -> Result<(), String> {
     let [depth, fen, rest @ ..] = &o.positional[..] else {
-        return Err("usage: broken_generator [options] DEPTH FEN [MOVES]".into());
+        return Err("usage: broken_generator [options] DEPTH FEN [MOVES] (--help for more)".into());
     };
     let depth: u32 = depth.parse().map_err(|_| format!("bad depth '{depth}'"))?;
     let (board, ply) = position(&o.broken, fen, o.chess960, &rest.join(" "))?;
@@ -294,7 +352,16 @@ fn uci(mut o: Options) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let result = options().and_then(|o| if o.uci { uci(o) } else { perftree(&o) });
+    let result = options().and_then(|o| {
+        if o.help {
+            print!("{}", help());
+            Ok(())
+        } else if o.uci {
+            uci(o)
+        } else {
+            perftree(&o)
+        }
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -1,9 +1,10 @@
-//! The layer rule of `src/lib.rs`, checked: a module uses only modules of
-//! its own layer or of the layers listed above it.
+//! The layer rule, checked: a module uses only modules of its own layer or
+//! of the layers listed above it.
 //!
-//! The layers are read from the numbered list in `lib.rs`'s crate docs (the
-//! one place the rule is written down). Two kinds of use are checked in
-//! every file under `src/` (comments and doc comments excluded):
+//! The layers are read from the numbered list of the "Layers" section of
+//! `docs/design.md` (the one place the rule and the list are written
+//! down). Two kinds of use are checked in every file under `src/` (comments
+//! and doc comments excluded):
 //!
 //! * paths: `crate::module::...`, `use crate::{...}` groups, and the names
 //!   `lib.rs` re-exports at the crate root (`crate::Board` is `board`'s);
@@ -67,12 +68,12 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The top-level module a file belongs to (`src/board/make.rs` is `board`'s);
-/// `None` for `lib.rs` and the binaries.
+/// `None` for `lib.rs`.
 fn module_of(path: &Path) -> Option<String> {
     let rel = path.strip_prefix(SRC).unwrap();
     let first = rel.components().next()?.as_os_str().to_str()?.to_string();
     match first.as_str() {
-        "lib.rs" | "bin" => None,
+        "lib.rs" => None,
         name => Some(name.trim_end_matches(".rs").to_string()),
     }
 }
@@ -223,7 +224,7 @@ fn every_module_uses_only_its_own_layer_or_those_above() {
     for (path, module, _) in &sources {
         assert!(
             layers.contains_key(module),
-            "{}: module `{module}` is not in the layer list of lib.rs",
+            "{}: module `{module}` is not in the layer list of docs/design.md",
             path.display()
         );
     }

@@ -552,3 +552,28 @@ fn the_text_report_says_what_was_found() {
     let text = run(&root, 3, &mut agree).to_string();
     assert_eq!(text, "agree: 2812 nodes at depth 3 (1 divide call)\n");
 }
+
+/// `broken_generator --help` names every bug, by the name `--bug` reads.
+#[test]
+fn the_broken_generators_help_lists_every_bug() {
+    let help = broken::help();
+    assert_eq!(broken::Bug::ALL.len(), 4);
+    for (bug, name, what) in broken::Bug::ALL {
+        assert_eq!(broken::Bug::from_name(name), Some(bug));
+        assert!(
+            help.contains(name) && help.contains(what),
+            "--help lacks {name}:\n{help}"
+        );
+    }
+    assert_eq!(broken::Bug::from_name("castling"), None);
+    for option in [
+        "--bug",
+        "--plies",
+        "--castling",
+        "--chess960",
+        "--uci",
+        "--help",
+    ] {
+        assert!(help.contains(option), "--help lacks {option}:\n{help}");
+    }
+}

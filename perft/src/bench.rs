@@ -41,7 +41,9 @@ const POSITIONS: [(&str, &str, u32, u64); 5] = [
 pub fn run(bulk: bool, global: &Global) -> Result<(), Failure> {
     let threads = global.threads_or(Some(1));
     let table = global.table()?;
-    let mode = if bulk {
+    let mode = if global.stats {
+        "statistics (every leaf move counted by kind)"
+    } else if bulk {
         "bulk"
     } else {
         "full (every leaf made)"
@@ -54,7 +56,13 @@ pub fn run(bulk: bool, global: &Global) -> Result<(), Failure> {
     for (name, fen, depth, expected) in POSITIONS {
         let board = Board::from_fen(fen).map_err(|e| Failure::input(format!("{name}: {e}")))?;
         let start = Instant::now();
-        let n = counter(depth, bulk, threads, table.as_ref()).count(&board);
+        let perft = counter(depth, bulk, threads, table.as_ref());
+        let n = if global.stats {
+            let stats = perft.stats(&board).map_err(super::count::overflow)?;
+            u64::try_from(stats.nodes).unwrap_or(u64::MAX)
+        } else {
+            perft.count(&board)
+        };
         let s = start.elapsed().as_secs_f64();
         let verdict = if n == expected { "ok" } else { "WRONG" };
         ok &= n == expected;
@@ -73,7 +81,8 @@ pub fn run(bulk: bool, global: &Global) -> Result<(), Failure> {
     }
     if global.json {
         print_json(&json!({
-            "mode": if bulk { "bulk" } else { "full" }, "threads": threads,
+            "mode": if global.stats { "stats" } else if bulk { "bulk" } else { "full" },
+            "threads": threads,
             "hash_mb": global.hash, "positions": rows, "nodes": nodes, "seconds": seconds,
             "mnps": mnps(nodes.into(), seconds), "ok": ok,
         }));

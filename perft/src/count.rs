@@ -21,6 +21,24 @@ pub fn run(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(),
     let threads = global.threads_or(None);
     let table = global.table()?;
     let start = Instant::now();
+    if global.stats {
+        let stats = counter(depth, bulk, threads, table.as_ref())
+            .stats(board)
+            .map_err(overflow)?;
+        let seconds = start.elapsed().as_secs_f64();
+        if global.json {
+            let mut value = summary(board, depth, bulk, threads, global, stats.nodes, seconds);
+            value["stats"] = super::stats::json(&stats);
+            print_json(&value);
+        } else {
+            super::stats::print_lines(&stats);
+            outln!(
+                "Time: {seconds:.3} s ({:.1} Mnps)",
+                mnps(stats.nodes, seconds)
+            );
+        }
+        return Ok(());
+    }
     let nodes = if depth > 0 && progress_wanted(global) {
         // Root move by root move, to show how far it is.
         let below = counter(depth - 1, bulk, threads, table.as_ref());

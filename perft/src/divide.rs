@@ -9,8 +9,10 @@
 
 use super::count::{print_total, progress_wanted, summary, total};
 use super::rootwise::{self, Partial};
-use super::{Failure, Global, counter, print_json};
+use super::stats;
+use super::{Failure, Global, counter, mnps, print_json};
 use magicboard::Board;
+use magicboard::perft::PerftStats;
 use serde_json::json;
 use std::time::Instant;
 
@@ -19,6 +21,9 @@ pub fn run(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(),
     let threads = global.threads_or(None);
     let table = global.table()?;
     let start = Instant::now();
+    if global.stats {
+        return run_stats(board, depth, bulk, global);
+    }
     // perft(0) is the root itself, though it has no root moves to list.
     let (split, _hook) = if depth == 0 {
         (Vec::new(), None)
@@ -56,5 +61,48 @@ pub fn run(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(),
     }
     outln!();
     print_total(nodes, seconds);
+    Ok(())
+}
+
+/// `--divide --stats`: each root move's statistics (`e2e4: 600
+/// captures=0 ...`), a blank line, then the totals.
+fn run_stats(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(), Failure> {
+    let threads = global.threads_or(None);
+    let table = global.table()?;
+    let start = Instant::now();
+    let perft = counter(depth, bulk, threads, table.as_ref());
+    let split = perft.divide_stats(board).map_err(super::count::overflow)?;
+    let total = if depth == 0 {
+        perft.stats(board).map_err(super::count::overflow)?
+    } else {
+        split
+            .iter()
+            .try_fold(PerftStats::default(), |sum, (_, s)| sum.checked_add(*s))
+            .ok_or_else(|| Failure::input("the total exceeds 2^128 - 1"))?
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    if global.json {
+        let mut value = summary(board, depth, bulk, threads, global, total.nodes, seconds);
+        value["stats"] = stats::json(&total);
+        value["divide"] = split
+            .iter()
+            .map(|(mv, s)| {
+                let mut row = stats::json(s);
+                row["move"] = json!(board.uci(*mv).to_string());
+                row
+            })
+            .collect();
+        print_json(&value);
+        return Ok(());
+    }
+    for (mv, s) in &split {
+        outln!("{}", stats::divide_line(&board.uci(*mv).to_string(), s));
+    }
+    outln!();
+    stats::print_lines(&total);
+    outln!(
+        "Time: {seconds:.3} s ({:.1} Mnps)",
+        mnps(total.nodes, seconds)
+    );
     Ok(())
 }

@@ -4,7 +4,8 @@
 use super::interrupt;
 use super::{Failure, Global, MAX_DEPTH, counter, mnps, print_json};
 use indicatif::{ProgressBar, ProgressStyle};
-use magicboard::perft::suite::parse_suite;
+use magicboard::perft::PerftStats;
+use magicboard::perft::suite::{SuiteEntry, parse_suite};
 use serde_json::json;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -39,6 +40,9 @@ pub fn run(
             "{}: no positions (only blank or # lines): nothing to check",
             path.display()
         )));
+    }
+    if global.stats {
+        return run_stats(path, &entries, max_depth, max_nodes, global);
     }
     let listed = || entries.iter().flat_map(|e| e.counts.iter().copied());
     let shallowest = listed().map(|(depth, _)| depth).min().unwrap_or(0);
@@ -238,6 +242,87 @@ pub fn run(
     } else {
         Err(Failure::check(format!(
             "{} of {checks} checks failed",
+            failures.len()
+        )))
+    }
+}
+
+/// `--epd FILE --stats`: every column of every `;Sn` field checked (`-`
+/// columns skipped); a line without `;Sn` fields has nothing to check.
+fn run_stats(
+    path: &Path,
+    entries: &[SuiteEntry],
+    max_depth: Option<u32>,
+    max_nodes: Option<u128>,
+    global: &Global,
+) -> Result<(), Failure> {
+    let threads = global.threads_or(None);
+    let table = global.table()?;
+    let (mut figures, mut rows, mut nodes) = (0usize, 0usize, 0u128);
+    let mut failures: Vec<String> = Vec::new();
+    let start = Instant::now();
+    for entry in entries {
+        for &(depth, published) in &entry.stats {
+            let too_many = match (published[0], max_nodes) {
+                (Some(n), Some(max)) => n > max,
+                _ => false,
+            };
+            if max_depth.is_some_and(|max| depth > max) || too_many {
+                continue;
+            }
+            global.check_depth(depth)?;
+            let got = counter(depth, true, threads, table.as_ref())
+                .stats(&entry.board)
+                .map_err(|e| Failure::input(format!("line {}: {e}", entry.line)))?;
+            rows += 1;
+            nodes = nodes.saturating_add(got.nodes);
+            for (column, (expected, got)) in published.iter().zip(got.columns()).enumerate() {
+                let Some(expected) = *expected else { continue };
+                figures += 1;
+                if expected != got {
+                    failures.push(format!(
+                        "line {}, depth {depth}, {}: expected {expected}, got {got}",
+                        entry.line,
+                        PerftStats::NAMES[column]
+                    ));
+                }
+            }
+        }
+    }
+    if rows == 0 {
+        return Err(Failure::input(format!(
+            "{}: no ;Sn statistics to check (within the filters)",
+            path.display()
+        )));
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    if global.json {
+        print_json(&json!({
+            "file": path.display().to_string(), "positions": entries.len(), "rows": rows,
+            "figures": figures, "failed": failures.len(), "failures": failures, "nodes": nodes,
+            "seconds": seconds, "mnps": mnps(nodes, seconds), "threads": threads,
+            "hash_mb": global.hash,
+        }));
+    } else {
+        outln!("Suite:     {} (statistics)", path.display());
+        outln!("Rows:      {rows} (a position at a depth)");
+        outln!("Figures:   {figures}");
+        outln!("Failed:    {}", failures.len());
+        outln!("Nodes:     {nodes}");
+        outln!(
+            "Time:      {seconds:.3} s ({:.1} Mnps, {threads} threads, hash {} MiB)",
+            mnps(nodes, seconds),
+            global.hash
+        );
+        for failure in &failures {
+            outln!("mismatch: {failure}");
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::check(format!(
+            "{} of {figures} figures differ",
             failures.len()
         )))
     }

@@ -11,14 +11,15 @@
 //!
 //! `index` is the position's place in the split file (0-based),
 //! `multiplicity` how many move sequences reach it, `count` its perft to
-//! the run's depth, `seconds` the time its count took, `unix-ms` when it
-//! finished, and `check` 16 hex digits of a 64-bit FNV-1a digest of the
-//! split id and the other fields, so that an edited, truncated or
-//! misplaced line is refused, never added.
+//! the run's depth (with `--stats`, the nine columns of the statistics,
+//! comma-separated, nodes first), `seconds` the time its count took,
+//! `unix-ms` when it finished, and `check` 16 hex digits of a 64-bit FNV-1a
+//! digest of the split id and the other fields, so that an edited,
+//! truncated or misplaced line is refused, never added.
 //!
 //! * The **journal** (`<out>.journal`) starts with `#magicboard-journal 1
 //!   id=... depth=... split-depth=... split-positions=... shard=i/n
-//!   seed=...`. A line is appended (one `write`) as each position is
+//!   seed=...` (and `stats=1` for statistics). A line is appended (one `write`) as each position is
 //!   counted, and the file is synced to disk at least once a second. A
 //!   shard started again reads it and counts only what it lacks.
 //! * The **result** (`<out>`) is written once, whole: to a temporary name,
@@ -116,14 +117,17 @@ pub struct Run {
     pub part: Part,
     /// The table's seed; `None` without a table.
     pub seed: Option<u64>,
+    /// Statistics (`--stats`) rather than counts.
+    pub stats: bool,
 }
 
 impl Run {
     /// The header's fields, space-separated.
     fn fields(&self) -> String {
         let seed = self.seed.map_or("-".to_string(), |s| s.to_string());
+        let stats = if self.stats { " stats=1" } else { "" };
         format!(
-            "id={} depth={} split-depth={} split-positions={} {} seed={seed}",
+            "id={} depth={} split-depth={} split-positions={} {} seed={seed}{stats}",
             self.id,
             self.depth,
             self.split_depth,
@@ -153,6 +157,7 @@ impl Run {
             split_positions: fields.get("split-positions")?.parse().ok()?,
             part,
             seed,
+            stats: fields.get("stats") == Some("1"),
         })
     }
 
@@ -169,6 +174,14 @@ impl Run {
             return Some(format!(
                 "counts {} plies below a split {} plies deep, not {} below {}",
                 other.depth, other.split_depth, self.depth, self.split_depth
+            ));
+        }
+        if other.stats != self.stats {
+            let what = |stats: bool| if stats { "statistics" } else { "plain counts" };
+            return Some(format!(
+                "holds {}, this run counts {}",
+                what(other.stats),
+                what(self.stats)
             ));
         }
         if other.part != self.part {
@@ -232,36 +245,55 @@ pub fn parse_list(text: &str) -> Result<Vec<usize>, String> {
 pub struct Record {
     pub index: usize,
     pub multiplicity: u64,
-    pub count: u128,
+    /// The count, or the nine columns of the statistics (nodes first).
+    pub counts: Vec<u128>,
     pub seconds: f64,
     pub unix_ms: u64,
 }
 
 impl Record {
     /// A record of a position just counted.
-    pub fn now(index: usize, multiplicity: u64, count: u128, seconds: f64) -> Record {
+    pub fn now(index: usize, multiplicity: u64, counts: Vec<u128>, seconds: f64) -> Record {
         let unix_ms = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
         Record {
             index,
             multiplicity,
-            count,
+            counts,
             seconds,
             unix_ms,
         }
     }
 
+    /// The position's perft count (the first column).
+    pub fn count(&self) -> u128 {
+        self.counts[0]
+    }
+
     /// `multiplicity × count`, or `None` past 2^128 - 1.
     pub fn nodes(&self) -> Option<u128> {
-        self.count.checked_mul(u128::from(self.multiplicity))
+        self.count().checked_mul(u128::from(self.multiplicity))
+    }
+
+    /// Each column times the multiplicity, or `None` past 2^128 - 1.
+    pub fn weighted(&self) -> Option<Vec<u128>> {
+        self.counts
+            .iter()
+            .map(|c| c.checked_mul(u128::from(self.multiplicity)))
+            .collect()
     }
 
     /// The line, with its check and newline.
     fn line(&self, id: &str) -> String {
+        let counts: Vec<String> = self.counts.iter().map(u128::to_string).collect();
         let fields = format!(
             "{} {} {} {:.3} {}",
-            self.index, self.multiplicity, self.count, self.seconds, self.unix_ms
+            self.index,
+            self.multiplicity,
+            counts.join(","),
+            self.seconds,
+            self.unix_ms
         );
         format!("{fields} {}\n", check(id, &fields))
     }
@@ -281,7 +313,10 @@ impl Record {
         Ok(Record {
             index: index.parse().map_err(|_| bad)?,
             multiplicity: multiplicity.parse().map_err(|_| bad)?,
-            count: count.parse().map_err(|_| bad)?,
+            counts: count
+                .split(',')
+                .map(|c| c.parse().map_err(|_| bad))
+                .collect::<Result<_, _>>()?,
             seconds: seconds.parse().map_err(|_| bad)?,
             unix_ms: unix_ms.parse().map_err(|_| bad)?,
         })

@@ -65,6 +65,7 @@ mod journal;
 mod rootwise;
 mod scheduler;
 mod shard;
+mod stats;
 
 use clap::{Args, Parser, Subcommand};
 use magicboard::{Board, CastlingMode, Perft, PerftTable};
@@ -106,8 +107,13 @@ struct Cli {
     #[arg(long)]
     divide: bool,
     /// Make every leaf move instead of counting the last ply in bulk.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "stats")]
     no_bulk: bool,
+    /// Count the leaf moves by kind too: captures, en passant, castles,
+    /// promotions, checks, discovered and double checks, checkmates (the
+    /// columns of the CPW "Perft Results" tables).
+    #[arg(long)]
+    stats: bool,
     /// Benchmark: the five CPW positions at fixed depths, Mnps each (one
     /// thread unless --threads says otherwise).
     #[arg(long, conflicts_with_all = ["epd", "fen", "depth", "divide", "chess960"])]
@@ -210,6 +216,8 @@ struct Global {
     seed: u64,
     json: bool,
     allow_deep: bool,
+    /// `--stats`: the leaf moves counted by kind too.
+    stats: bool,
 }
 
 impl Global {
@@ -337,6 +345,10 @@ enum Command {
         /// resumes.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// Count each position's leaf moves by kind too (captures, checks,
+        /// ...); merge then adds up every column.
+        #[arg(long)]
+        stats: bool,
         #[command(flatten)]
         work: Work,
         #[command(flatten)]
@@ -484,6 +496,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             shard,
             only,
             out,
+            stats,
             work,
             json,
             deep,
@@ -491,6 +504,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let global = Global {
                 json: json.json,
                 allow_deep: deep.allow_deep,
+                stats,
                 ..work.global()
             };
             let part = match (shard, only) {
@@ -532,6 +546,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 seed: cli.seed,
                 json: cli.json.json,
                 allow_deep: cli.allow_deep,
+                stats: cli.stats,
             };
             if cli.bench {
                 return bench::run(!cli.no_bulk, global);

@@ -35,6 +35,7 @@
 use super::journal::{self, Fnv, Found, Journal, Part, Record, Run, ShardResult};
 use super::scheduler::{self, ShardArg};
 use super::{Failure, Global, counter, interrupt, mnps, print_json};
+use magicboard::perft::PerftStats;
 use magicboard::perft::split::split_positions;
 use magicboard::{Board, CastlingMode};
 use serde_json::json;
@@ -218,7 +219,13 @@ pub fn run_shard(
         split_positions: split.positions.len(),
         part,
         seed: (global.hash > 0).then_some(global.seed),
+        stats: global.stats,
     };
+    if run.stats && depth == 0 {
+        return Err(Failure::input(
+            "--stats counts the moves below each split position: give --depth 1 or more",
+        ));
+    }
     if let Some(out) = out
         && let Some(done) = finished(out, &run)?
     {
@@ -340,21 +347,24 @@ fn count_journaled(
         /// count took the time since.
         static LAST: std::cell::Cell<Option<Instant>> = const { std::cell::Cell::new(None) };
     }
-    let counted = counter(depth, true, global.threads_or(None), table.as_ref()).count_each(
-        &boards,
-        |i, count| {
-            let now = Instant::now();
-            let since = LAST.with(|last| last.replace(Some(now))).unwrap_or(start);
-            let (index, multiplicity, _) = todo[i];
-            let record = Record::now(index, multiplicity, count, (now - since).as_secs_f64());
-            if let Some(journal) = lock(&journal).as_mut()
-                && let Err(e) = journal.record(&record)
-            {
-                lock(&failed).get_or_insert(e);
-            }
-            lock(&records).push(record);
-        },
-    );
+    let done = |i: usize, counts: Vec<u128>| {
+        let now = Instant::now();
+        let since = LAST.with(|last| last.replace(Some(now))).unwrap_or(start);
+        let (index, multiplicity, _) = todo[i];
+        let record = Record::now(index, multiplicity, counts, (now - since).as_secs_f64());
+        if let Some(journal) = lock(&journal).as_mut()
+            && let Err(e) = journal.record(&record)
+        {
+            lock(&failed).get_or_insert(e);
+        }
+        lock(&records).push(record);
+    };
+    let perft = counter(depth, true, global.threads_or(None), table.as_ref());
+    let counted = if global.stats {
+        perft.stats_each(&boards, |i, stats| done(i, stats.columns().to_vec()))
+    } else {
+        perft.count_each(&boards, |i, count| done(i, vec![count]))
+    };
     drop(stop);
     let _ = syncer.join();
     if let Some(journal) = lock(&journal).as_mut() {
@@ -382,6 +392,7 @@ fn report(result: &ShardResult, again: bool, global: &Global) -> Result<(), Fail
             "split_depth": result.run.split_depth, "positions": result.records.len(),
             "nodes": result.nodes, "seconds": result.seconds, "seed": result.run.seed,
             "already_counted": again,
+            "stats": stats_of(&result.records)?.map(|s| super::stats::json(&s)),
         }));
     } else {
         outln!("{}", result.summary());
@@ -445,6 +456,13 @@ fn collect(files: &[PathBuf], partial: bool) -> Result<Collected, Failure> {
                 Part::Only(_) => None,
             },
         });
+        if run.stats != all.run.stats {
+            return Err(Failure::check(format!(
+                "results of different runs: {} and {} are not both statistics (--stats)",
+                all.files[0].display(),
+                path.display()
+            )));
+        }
         if (&run.id, run.depth, run.split_depth)
             != (&all.run.id, all.run.depth, all.run.split_depth)
         {
@@ -494,7 +512,7 @@ fn per_position(all: &Collected, partial: bool) -> Result<BTreeMap<usize, Record
             recounts
         };
         let (first, _, _) = chosen[0];
-        let agree = chosen.iter().all(|(r, _, _)| r.count == first.count);
+        let agree = chosen.iter().all(|(r, _, _)| r.counts == first.counts);
         if chosen.len() > 1 && !(partial && agree) {
             let names: Vec<String> = chosen
                 .iter()
@@ -566,12 +584,21 @@ pub fn merge(files: &[PathBuf], partial: bool, global: &Global) -> Result<(), Fa
     if partial {
         return progress(&all, &counts, nodes, global);
     }
+    let stats = if all.run.stats {
+        stats_of(counts.values())?
+    } else {
+        None
+    };
     if global.json {
-        print_json(&json!({
+        let mut value = json!({
             "id": all.run.id, "files": all.files.len(), "depth": total_depth,
             "split_depth": all.run.split_depth, "positions": total, "nodes": nodes,
             "shard_seconds": all.seconds, "seeds": all.seeds.iter().collect::<Vec<_>>(),
-        }));
+        });
+        if let Some(stats) = &stats {
+            value["stats"] = super::stats::json(stats);
+        }
+        print_json(&value);
     } else {
         let what = match all.shards {
             Some(n) if all.files.len() == n as usize => format!("Shards: {n} of {n}"),
@@ -585,7 +612,10 @@ pub fn merge(files: &[PathBuf], partial: bool, global: &Global) -> Result<(), Fa
             all.run.depth,
             seeds.join(", ")
         );
-        outln!("Nodes searched: {nodes}");
+        match &stats {
+            Some(stats) => super::stats::print_lines(stats),
+            None => outln!("Nodes searched: {nodes}"),
+        }
         outln!(
             "Counting time: {:.3} s over all threads and shards ({:.1} Mnps a thread)",
             all.seconds,
@@ -716,15 +746,15 @@ pub fn compare(
     let differ: Vec<usize> = both
         .iter()
         .copied()
-        .filter(|i| ca[i].count != cb[i].count)
+        .filter(|i| ca[i].counts != cb[i].counts)
         .collect();
     let only = ca.len() + cb.len() - 2 * both.len();
     if global.json {
         let list: Vec<_> = differ
             .iter()
             .map(|&i| {
-                json!({"index": i, "fen": fens.get(i), "count": ca[&i].count,
-                       "with": cb[&i].count})
+                json!({"index": i, "fen": fens.get(i), "count": counts_json(&ca[&i]),
+                       "with": counts_json(&cb[&i])})
             })
             .collect();
         print_json(&json!({
@@ -739,7 +769,11 @@ pub fn compare(
         );
         for &i in &differ {
             let fen = fens.get(i).map_or(String::new(), |f| format!(" {f}"));
-            outln!("position {i}{fen}: {} vs {}", ca[&i].count, cb[&i].count);
+            outln!(
+                "position {i}{fen}: {} vs {}",
+                counts_text(&ca[&i]),
+                counts_text(&cb[&i])
+            );
         }
         if differ.is_empty() {
             outln!("Every position compared has the same count");
@@ -761,4 +795,44 @@ pub fn compare(
             both.len()
         )))
     }
+}
+
+/// A record's count, or its statistics' columns (`nodes,captures,...`).
+fn counts_text(record: &Record) -> String {
+    let counts: Vec<String> = record.counts.iter().map(u128::to_string).collect();
+    counts.join(",")
+}
+
+/// A record's count as a JSON number, or its statistics as an object.
+fn counts_json(record: &Record) -> serde_json::Value {
+    match record.counts[..] {
+        [count] => json!(count),
+        _ => {
+            let columns: [u128; 9] =
+                core::array::from_fn(|i| record.counts.get(i).copied().unwrap_or(0));
+            super::stats::json(&PerftStats::from_columns(columns))
+        }
+    }
+}
+
+/// The statistics of a set of records (each weighted by its
+/// multiplicity), or `None` when they hold plain counts.
+fn stats_of<'a>(
+    records: impl IntoIterator<Item = &'a Record>,
+) -> Result<Option<PerftStats>, Failure> {
+    let mut sum = [0u128; 9];
+    for record in records {
+        if record.counts.len() != 9 {
+            return Ok(None);
+        }
+        let weighted = record
+            .weighted()
+            .ok_or_else(|| Failure::input("the total exceeds 2^128 - 1"))?;
+        for (total, value) in sum.iter_mut().zip(weighted) {
+            *total = total
+                .checked_add(value)
+                .ok_or_else(|| Failure::input("the total exceeds 2^128 - 1"))?;
+        }
+    }
+    Ok(Some(PerftStats::from_columns(sum)))
 }

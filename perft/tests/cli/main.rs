@@ -8,6 +8,7 @@
 #[path = "../../../tests/it/common.rs"]
 mod common;
 mod shards;
+mod stats;
 
 use common::{cpw_suite, fischer_suite, standard_suite};
 use magicboard::perft::suite::SuiteEntry;
@@ -1034,6 +1035,7 @@ fn each_command_lists_and_takes_only_its_own_options() {
                 "depth",
                 "divide",
                 "no-bulk",
+                "stats",
                 "bench",
                 "epd",
                 "max-depth",
@@ -1072,6 +1074,7 @@ fn each_command_lists_and_takes_only_its_own_options() {
                 "shard",
                 "only",
                 "out",
+                "stats",
                 "threads",
                 "hash",
                 "seed",

@@ -1,7 +1,8 @@
 //! magicboard's own hot paths, measured with criterion:
 //!
 //! * `perft/*`: perft of the start position and Kiwipete, bulk (last ply
-//!   counted) and full (every leaf made); elements = leaf nodes;
+//!   counted), full (every leaf made) and stats (every leaf move counted by
+//!   kind, `Perft::stats`); elements = leaf nodes;
 //! * `legal_moves`, `count_legal_moves`: generation over a fixed set of
 //!   positions (cpw.epd and every 4th of standard.epd); elements = positions;
 //! * `make_unmake`, `copy_make`: every legal move of those positions made
@@ -41,6 +42,12 @@ fn bench_perft(c: &mut Criterion) {
         });
         group.bench_function(BenchmarkId::new("full", &id), |b| {
             b.iter(|| full.count(black_box(&board)))
+        });
+        let stats = Perft::new(depth);
+        let counted = stats.stats(&board).expect("no overflow");
+        assert_eq!(counted.nodes, u128::from(expected), "{name} stats");
+        group.bench_function(BenchmarkId::new("stats", &id), |b| {
+            b.iter(|| stats.stats(black_box(&board)))
         });
     }
     group.finish();

@@ -38,7 +38,9 @@
 //! and only the moves that give check are made, to ask whether the opponent
 //! has a legal move.
 
-use crate::{Bitboard, Board, Move};
+use crate::attacks::{between, bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::movegen::{Sink, behind};
+use crate::{Bitboard, Board, Move, PieceKind, Square};
 use core::ops::{Add, AddAssign};
 
 /// The perft statistics of a position and depth: the leaf moves counted by
@@ -246,44 +248,180 @@ fn walk(board: &Board, depth: u32) -> Small {
     }
 }
 
-/// The statistics of `board`'s legal moves, each a leaf.
+/// The statistics of `board`'s legal moves, each a leaf: the generator's
+/// destination sets classified in bulk ([`LeafSink`]), single moves only for
+/// the rare kinds.
 fn leaf_moves(board: &Board) -> Small {
-    let moves = board.legal_moves();
-    let mut sum = Small::default();
-    for &mv in moves.iter() {
-        sum.add(&leaf(board, mv));
-    }
-    sum
+    let mut sink = LeafSink::new(board);
+    board.generate_legal(&mut sink);
+    Small(sink.stats)
 }
 
 /// The statistics of the legal move `mv` as a leaf: one node, counted in
 /// each column it belongs to.
 pub(super) fn leaf_move(board: &Board, mv: Move) -> PerftStats {
-    leaf(board, mv).wide()
+    let mut s = [0u64; 9];
+    leaf(board, mv, &mut s);
+    Small(s).wide()
 }
 
-#[inline]
-fn leaf(board: &Board, mv: Move) -> Small {
-    let mut s = [0u64; 9];
-    s[0] = 1;
+/// Adds the legal move `mv` as a leaf to `s`, asking who checks after it
+/// from the bitboards ([`Board::checkers_after`]): for the moves the bulk
+/// classification leaves to it (promotions, en passant, castling).
+fn leaf(board: &Board, mv: Move, s: &mut [u64; 9]) {
+    s[0] += 1;
     if board.is_capture(mv) {
-        s[1] = 1;
-        s[2] = u64::from(board.is_en_passant(mv));
+        s[1] += 1;
+        s[2] += u64::from(board.is_en_passant(mv));
     }
-    s[3] = u64::from(mv.is_castle());
-    s[4] = u64::from(mv.is_promotion());
+    s[3] += u64::from(mv.is_castle());
+    s[4] += u64::from(mv.is_promotion());
     if let Some((checkers, placed)) = board.checkers_after(mv)
         && !checkers.is_empty()
     {
-        s[5] = 1;
+        s[5] += 1;
         if checkers.count() >= 2 {
-            s[7] = 1;
+            s[7] += 1;
         } else if (checkers & placed) == Bitboard::EMPTY {
-            s[6] = 1;
+            s[6] += 1;
         }
-        let mut child = board.clone();
-        child.make_move_unhashed(mv);
-        s[8] = u64::from(!child.has_legal_moves());
+        s[8] += u64::from(mates(board, mv));
     }
-    Small(s)
+}
+
+/// True when the checking move `mv` leaves the opponent no legal move.
+#[inline]
+fn mates(board: &Board, mv: Move) -> bool {
+    let mut child = board.clone();
+    child.make_move_unhashed(mv);
+    !child.has_legal_moves()
+}
+
+/// A generator sink that classifies the leaf moves of one board in bulk,
+/// from what the board says once: the squares from which each piece kind
+/// would check the opponent's king, and the pieces whose leaving their line
+/// uncovers one of our sliders.
+struct LeafSink<'b> {
+    board: &'b Board,
+    /// The statistics so far ([`PerftStats::columns`] order).
+    stats: [u64; 9],
+    their_king: Square,
+    /// The opponent's pieces (what a move to them captures).
+    theirs: Bitboard,
+    /// By piece kind: the squares from which such a piece of ours checks.
+    checks_from: [Bitboard; 6],
+    /// Our pieces standing alone between one of our sliders and their king.
+    discoverers: Bitboard,
+}
+
+impl<'b> LeafSink<'b> {
+    fn new(board: &'b Board) -> LeafSink<'b> {
+        let us = board.side_to_move();
+        let them = !us;
+        let their_king = board.king(them);
+        let occupied = board.occupied();
+        let diagonal = bishop_attacks(their_king, occupied);
+        let straight = rook_attacks(their_king, occupied);
+        let checks_from = [
+            pawn_attacks(them, their_king),
+            knight_attacks(their_king),
+            diagonal,
+            straight,
+            diagonal | straight,
+            Bitboard::EMPTY,
+        ];
+        let ours = board.colored(us);
+        let snipers = (bishop_attacks(their_king, Bitboard::EMPTY) & board.diagonal_sliders(us))
+            | (rook_attacks(their_king, Bitboard::EMPTY) & board.straight_sliders(us));
+        let mut discoverers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(sniper, their_king) & occupied;
+            if blockers.count() == 1 {
+                discoverers |= blockers & ours;
+            }
+        }
+        LeafSink {
+            board,
+            stats: [0; 9],
+            their_king,
+            theirs: board.colored(them),
+            checks_from,
+            discoverers,
+        }
+    }
+
+    /// Counts the moves to `targets` of a piece of `kind` from `from`
+    /// (none of them a promotion, en passant or castling).
+    #[inline(always)]
+    fn moves(&mut self, kind: PieceKind, from: Square, targets: Bitboard) {
+        let s = &mut self.stats;
+        s[0] += u64::from(targets.count());
+        s[1] += u64::from((targets & self.theirs).count());
+        let direct = targets & self.checks_from[kind.index()];
+        let uncovered = if self.discoverers.contains(from) {
+            targets & !line(from, self.their_king)
+        } else {
+            Bitboard::EMPTY
+        };
+        let checking = direct | uncovered;
+        if checking.is_empty() {
+            return;
+        }
+        s[5] += u64::from(checking.count());
+        s[6] += u64::from((uncovered & !direct).count());
+        s[7] += u64::from((direct & uncovered).count());
+        for to in checking {
+            s[8] += u64::from(mates(self.board, Move::new(from, to, None)));
+        }
+    }
+}
+
+impl Sink for LeafSink<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        let kind = self.board.kind_on(from).unwrap_or(PieceKind::King);
+        self.moves(kind, from, targets);
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32) {
+        let s = &mut self.stats;
+        s[0] += u64::from(targets.count());
+        s[1] += u64::from((targets & self.theirs).count());
+        // Pawns that check directly or uncover a slider, one by one (only
+        // those that check when no piece can uncover one).
+        let direct = targets & self.checks_from[PieceKind::Pawn.index()];
+        let candidates = if self.discoverers.is_empty() {
+            direct
+        } else {
+            targets
+        };
+        for to in candidates {
+            let from = behind(to, delta);
+            let uncovered =
+                self.discoverers.contains(from) && !line(from, self.their_king).contains(to);
+            let direct = direct.contains(to);
+            if direct || uncovered {
+                self.stats[5] += 1;
+                self.stats[6] += u64::from(uncovered && !direct);
+                self.stats[7] += u64::from(uncovered && direct);
+                self.stats[8] += u64::from(mates(self.board, Move::new(from, to, None)));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            let from = behind(to, delta);
+            for kind in PieceKind::PROMOTIONS {
+                leaf(self.board, Move::new(from, to, Some(kind)), &mut self.stats);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, mv: Move) {
+        leaf(self.board, mv, &mut self.stats);
+    }
 }

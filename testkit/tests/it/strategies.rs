@@ -50,6 +50,25 @@ fn is_capture(board: &Board, mv: Move) -> bool {
 proptest! {
     #![proptest_config(Config { cases: cases(), failure_persistence: None, ..Config::default() })]
 
+    /// Perft statistics (captures, checks, discovered and double checks,
+    /// mates, ...) against the slow make/unmake count, on boards weighted
+    /// toward the special moves that the columns single out.
+    #[test]
+    fn statistics_agree_with_the_slow_count(board in strategy::board(0..=150)) {
+        for depth in 1..=2 {
+            let fast = magicboard::Perft::new(depth).stats(&board).unwrap();
+            prop_assert_eq!(fast, magicboard::reference::perft_stats(&board, depth));
+        }
+    }
+
+    /// The same on Chess960 boards (castling counted however the king and
+    /// rook stand).
+    #[test]
+    fn chess960_statistics_agree_with_the_slow_count(board in strategy::board_960(0..=150)) {
+        let fast = magicboard::Perft::new(2).stats(&board).unwrap();
+        prop_assert_eq!(fast, magicboard::reference::perft_stats(&board, 2));
+    }
+
     #[test]
     fn generated_boards_keep_the_invariants(board in strategy::board(0..=150)) {
         prop_assert!(board.is_consistent());

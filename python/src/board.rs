@@ -462,7 +462,7 @@ impl Board {
 
     /// A copy of the board. ``stack=True`` (the default) copies the move
     /// stack, ``False`` none of it, an integer ``n`` the last ``n`` moves.
-    #[pyo3(signature = (*, stack = None))]
+    #[pyo3(signature = (*, stack = None), text_signature = "($self, *, stack=True)")]
     fn copy(&self, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
         let game = match stack {
             None => self.game.clone(),

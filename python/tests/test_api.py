@@ -489,3 +489,40 @@ def test_a_rust_panic_is_a_python_exception():
         magicboard._magicboard._panic_for_tests()
     assert type(info.value).__name__ == "PanicException"
     assert Board().legal_moves.count() == 20  # and the interpreter goes on
+
+
+def test_stubs_match_the_module(tmp_path):
+    """The type stubs against the compiled module (mypy's stubtest), and a
+    typed program using the package."""
+    pytest.importorskip("mypy")
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    allowlist = Path(__file__).with_name("stubtest-allowlist.txt")
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "magicboard._magicboard", "--allowlist", str(allowlist)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    program = tmp_path / "uses_magicboard.py"
+    program.write_text(
+        "import magicboard\n"
+        "board = magicboard.Board()\n"
+        "moves: list[magicboard.Move] = list(board.legal_moves)\n"
+        "board.push(moves[0])\n"
+        "san: str = board.san(board.parse_uci('e7e5'))\n"
+        "outcome = board.outcome()\n"
+        "winner = outcome.winner if outcome is not None else None\n"
+        "count: int = board.perft(2)\n"
+        "squares: list[int] = list(board.pieces(magicboard.PAWN, magicboard.WHITE))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", str(program)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr

@@ -31,6 +31,12 @@ pub fn square_name(index: u8) -> Option<String> {
     square(index).map(|sq| sq.to_string())
 }
 
+/// The name of square `index` as two ASCII bytes (`b"e4"`), without
+/// allocating.
+pub fn square_name_bytes(index: u8) -> Option<[u8; 2]> {
+    square(index).map(|sq| [sq.file().to_char() as u8, sq.rank().to_char() as u8])
+}
+
 /// The index of the square named `name`.
 pub fn parse_square(name: &str) -> Option<u8> {
     name.parse::<Square>().ok().map(square_index)

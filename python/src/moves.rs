@@ -45,16 +45,37 @@ impl Move {
 
     /// The move's UCI text: `e2e4`, `e7e8q`, `0000` for the null move.
     pub fn uci_text(&self) -> String {
+        let (bytes, len) = self.uci_bytes();
+        String::from_utf8_lossy(&bytes[..len]).into_owned()
+    }
+
+    /// The move's UCI text in a buffer (no allocation): the bytes and how
+    /// many of them are used.
+    fn uci_bytes(&self) -> ([u8; 5], usize) {
+        let mut out = *b"0000 ";
         if *self == Move::NULL {
-            return "0000".to_owned();
+            return (out, 4);
         }
-        let mut text = String::with_capacity(5);
-        text.push_str(&lib::square_name(self.from).unwrap_or_default());
-        text.push_str(&lib::square_name(self.to).unwrap_or_default());
-        if let Some(c) = lib::piece_symbol(self.promotion, false) {
-            text.push(c);
+        let (Some(from), Some(to)) = (
+            lib::square_name_bytes(self.from),
+            lib::square_name_bytes(self.to),
+        ) else {
+            return (out, 4);
+        };
+        out[..2].copy_from_slice(&from);
+        out[2..4].copy_from_slice(&to);
+        match lib::piece_symbol(self.promotion, false) {
+            Some(c) => {
+                out[4] = c as u8;
+                (out, 5)
+            }
+            None => (out, 4),
         }
-        text
+    }
+
+    /// The move's UCI text as a `&str` in `buffer`.
+    fn uci_str(buffer: &([u8; 5], usize)) -> &str {
+        std::str::from_utf8(&buffer.0[..buffer.1]).unwrap_or("0000")
     }
 
     /// The move python-chess writes for the library move `mv` on `board`.
@@ -70,13 +91,13 @@ impl Move {
     /// The legal library move this move names on `board`, if there is one
     /// (castling in either notation on standard boards).
     pub fn legal_on(&self, board: &lib::Board) -> Option<lib::Move> {
-        lib::parse_uci(board, &self.uci_text()).ok()
+        lib::parse_uci(board, Move::uci_str(&self.uci_bytes())).ok()
     }
 
     /// The library move this move names on `board`, legal or not; `None`
     /// for the null move and promotions to a pawn or king.
     pub fn named_on(&self, board: &lib::Board) -> Option<lib::Move> {
-        lib::parse_uci_unchecked(board, &self.uci_text()).ok()
+        lib::parse_uci_unchecked(board, Move::uci_str(&self.uci_bytes())).ok()
     }
 
     /// A `Move` from any object with python-chess's move attributes: ours,
@@ -170,15 +191,15 @@ impl Move {
     }
 
     /// The from-square (0 = a1 ... 63 = h8).
-    #[getter]
-    fn from_square(&self) -> u8 {
+    #[getter(from_square)]
+    fn get_from_square(&self) -> u8 {
         self.from
     }
 
     /// The to-square (0 = a1 ... 63 = h8); for castling the king's
     /// destination on standard boards, the rook's square on Chess960 boards.
-    #[getter]
-    fn to_square(&self) -> u8 {
+    #[getter(to_square)]
+    fn get_to_square(&self) -> u8 {
         self.to
     }
 

@@ -717,9 +717,11 @@ impl Board {
     }
 
     /// The legal move named by UCI text (``e2e4``, ``e7e8q``; castling as
-    /// ``e1g1`` or ``e1h1`` on standard boards). Raises ``InvalidMoveError``
-    /// for text that is not UCI and ``IllegalMoveError`` for a move that is
-    /// not legal here (the null move ``0000`` included).
+    /// ``e1g1`` or ``e1h1`` on standard boards, king takes rook only on
+    /// Chess960 boards, where python-chess also reads ``e1g1`` when the king
+    /// stands on e1). Raises ``InvalidMoveError`` for text that is not UCI
+    /// and ``IllegalMoveError`` for a move that is not legal here (the null
+    /// move ``0000`` included: python-chess returns it).
     fn parse_uci<'py>(&self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, Move>> {
         let board = self.current();
         let mv = lib::parse_uci(board, uci).map_err(|e| uci_error(uci, e, &self.fen_now()))?;
@@ -818,6 +820,8 @@ impl Board {
 
     /// True when ``move`` is castling (``e1g1`` or ``e1h1`` on a standard
     /// board with the right; king takes own rook on a Chess960 board).
+    /// python-chess judges by the squares alone, so it also says True for
+    /// a king's two-square step the castling rights do not allow.
     fn is_castling(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.named(r#move)?.and_then(lib::castling_side).is_some())
     }

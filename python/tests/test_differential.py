@@ -74,6 +74,19 @@ def compare_position(mb: magicboard.Board, pc: chess.Board) -> None:
         assert mb.has_kingside_castling_rights(color) == pc.has_kingside_castling_rights(color), where
         assert mb.has_queenside_castling_rights(color) == pc.has_queenside_castling_rights(color), where
     assert magicboard.zobrist_hash(mb) == chess.polyglot.zobrist_hash(pc), where
+    assert {sq: p.symbol() for sq, p in mb.piece_map().items()} == {
+        sq: p.symbol() for sq, p in pc.piece_map().items()
+    }, where
+    for piece_type in chess.PIECE_TYPES:
+        for color in chess.COLORS:
+            assert mb.pieces_mask(piece_type, color) == pc.pieces_mask(piece_type, color), where
+    # Attacks, square by square (on every eighth position: python-chess is slow).
+    if len(pc.move_stack) % 8 == 0:
+        for square in chess.SQUARES:
+            assert mb.attacks_mask(square) == pc.attacks_mask(square), (chess.square_name(square), where)
+            for color in chess.COLORS:
+                assert mb.attackers_mask(color, square) == pc.attackers_mask(color, square), where
+                assert mb.is_attacked_by(color, square) == pc.is_attacked_by(color, square), where
 
     # Check and the end of the game.
     assert mb.is_check() == pc.is_check(), where

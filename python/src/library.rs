@@ -1,8 +1,9 @@
 //! Every call into the magicboard library, in one place.
 //!
-//! The rest of the binding converts between Python and these functions;
-//! none of it calls a method of the library's types directly, so a renamed
-//! or reshaped library method is fixed here alone. Nothing here decides a
+//! The rest of the binding converts between Python and these functions
+//! and calls nothing of the library's own (it only clones, compares and
+//! iterates its values), so a renamed or reshaped library method is fixed
+//! here alone. Nothing here decides a
 //! rule of chess: each function asks the library, or puts two of its
 //! answers side by side where python-chess's API asks a question the
 //! library answers in two parts.

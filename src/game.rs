@@ -27,11 +27,13 @@
 //! positions since the last capture or pawn move are compared: no earlier
 //! position can come back.
 //!
-//! Claims announced with the move that would repeat a position (FIDE
-//! 9.2.1.1) are the caller's business: play the move, look, and
-//! [`Game::undo`] it if no claim follows.
+//! A claim may also be made with the move that would repeat the position
+//! or reach the hundredth half-move, written down but not played (FIDE
+//! 9.2.1.1, 9.3.1): [`Game::can_claim_threefold_repetition`],
+//! [`Board::can_claim_fifty_moves`] and [`Game::can_claim_draw`] count
+//! those too (python-chess's methods of the same names agree).
 
-use crate::{Board, Move, MoveError, PieceKind, SanError, Status, Undo, zobrist};
+use crate::{Board, Move, MoveError, SanError, Status, Undo, zobrist};
 use alloc::vec::Vec;
 
 /// A board and the moves played on it since the start.
@@ -296,6 +298,62 @@ impl Game {
         self.repetitions() >= 5
     }
 
+    /// True when the side to move may claim a draw by threefold repetition
+    /// (FIDE 9.2): the current position has appeared three times
+    /// ([`Game::is_threefold_repetition`]), or a legal move would make the
+    /// position after it appear the third time (the player then claims by
+    /// writing that move down instead of playing it, 9.2.1.1).
+    ///
+    /// ```
+    /// use magicboard::Game;
+    /// let mut game = Game::startpos();
+    /// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// // ...Ng8 would bring the start position back the third time.
+    /// assert_eq!(game.repetitions(), 2);
+    /// assert!(!game.is_threefold_repetition());
+    /// assert!(game.can_claim_threefold_repetition());
+    /// ```
+    pub fn can_claim_threefold_repetition(&self) -> bool {
+        if self.is_threefold_repetition() {
+            return true;
+        }
+        // The position after a move recurs only among the positions with
+        // the same side to move since the last capture or pawn move: those
+        // an odd number of plies back. It needs two of them.
+        let n = self.moves.len();
+        let oldest = n - n.min(self.board.halfmove_clock() as usize);
+        let earlier: Vec<u64> = (oldest..n).rev().step_by(2).map(|i| self.keys[i]).collect();
+        if earlier.len() < 2 {
+            return false;
+        }
+        let board = &self.board;
+        board.legal_moves().iter().any(|&mv| {
+            // A capture or a pawn move makes a position never seen before.
+            if board.is_capture(mv) || board.moved(mv) == Some(crate::PieceKind::Pawn) {
+                return false;
+            }
+            let key = repetition_key(&board.play_unchecked(mv));
+            earlier.iter().filter(|&&k| k == key).count() >= 2
+        })
+    }
+
+    /// True when the side to move may claim a draw: by the fifty-move rule
+    /// ([`Board::can_claim_fifty_moves`]) or by threefold repetition
+    /// ([`Game::can_claim_threefold_repetition`]), now or with the next
+    /// move.
+    ///
+    /// ```
+    /// use magicboard::{Board, Game};
+    /// assert!(!Game::startpos().can_claim_draw());
+    /// let board = Board::from_fen("8/8/4k3/8/8/3K4/8/R7 w - - 99 80").unwrap();
+    /// assert!(Game::new(board).can_claim_draw()); // any rook move is the 100th
+    /// ```
+    pub fn can_claim_draw(&self) -> bool {
+        self.board.can_claim_fifty_moves() || self.can_claim_threefold_repetition()
+    }
+
     /// True when the 75-move rule has drawn the game: see
     /// [`Board::is_seventy_five_moves`].
     ///
@@ -361,16 +419,10 @@ impl From<Board> for Game {
 /// The key positions are compared by: the Polyglot hash, less the
 /// en-passant key when no legal en-passant capture exists.
 fn repetition_key(board: &Board) -> u64 {
-    let Some(ep) = board.en_passant() else {
-        return board.hash();
-    };
-    let can_capture = board
-        .legal_moves()
-        .iter()
-        .any(|mv| mv.to() == ep && board.kind_on(mv.from()) == Some(PieceKind::Pawn));
-    if can_capture {
-        board.hash()
-    } else {
-        board.hash() ^ zobrist::en_passant_key(ep.file())
+    match board.en_passant() {
+        Some(ep) if !board.has_legal_en_passant() => {
+            board.hash() ^ zobrist::en_passant_key(ep.file())
+        }
+        _ => board.hash(),
     }
 }

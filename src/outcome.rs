@@ -305,6 +305,32 @@ impl Board {
         self.halfmove_clock() >= 100 && self.has_legal_moves()
     }
 
+    /// True when the side to move may claim a draw under the fifty-move
+    /// rule (FIDE 9.3): [`Board::is_fifty_moves`] now, or the half-move
+    /// clock is 99 and a legal move that is neither a capture nor a pawn
+    /// move would reach 100 with the opponent not mated or stalemated (the
+    /// player then claims by writing that move down, 9.3.1).
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// let board = Board::from_fen("8/8/4k3/8/8/3K4/8/R7 w - - 99 80").unwrap();
+    /// assert!(!board.is_fifty_moves());
+    /// assert!(board.can_claim_fifty_moves());
+    /// let earlier = Board::from_fen("8/8/4k3/8/8/3K4/8/R7 w - - 98 80").unwrap();
+    /// assert!(!earlier.can_claim_fifty_moves());
+    /// ```
+    pub fn can_claim_fifty_moves(&self) -> bool {
+        if self.is_fifty_moves() {
+            return true;
+        }
+        self.halfmove_clock() >= 99
+            && self.legal_moves().iter().any(|&mv| {
+                !self.is_capture(mv)
+                    && self.moved(mv) != Some(PieceKind::Pawn)
+                    && self.play_unchecked(mv).has_legal_moves()
+            })
+    }
+
     /// True when at least 150 half-moves have passed without a capture or a
     /// pawn move and the side to move has a legal move: the game is drawn
     /// automatically (FIDE 9.6.2).

@@ -37,7 +37,7 @@ impl Board {
     /// assert_eq!(board.parse_uci("e1"), Err(MoveError::BadUci));
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
-        let mv = self.uci_to_move(text)?;
+        let mv = self.parse_uci_unchecked(text)?;
         if self.is_legal(mv) {
             Ok(mv)
         } else {
@@ -45,8 +45,31 @@ impl Board {
         }
     }
 
-    /// The move UCI text names on this board, legal or not.
-    fn uci_to_move(&self, text: &str) -> Result<Move, MoveError> {
+    /// The move UCI text names on this board, legal or not: what
+    /// [`Board::parse_uci`] reads before it checks legality. Castling is
+    /// recognised in both notations as there (a king taking its own rook,
+    /// and on standard boards the king's two-square step from the e-file
+    /// when the side has the right on that side); anything else is
+    /// [`Move::new`]. For asking about a move that need not be legal
+    /// ([`Board::is_pseudo_legal`], [`Board::is_capture`], ...).
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::BadUci`] when `text` is not a move in UCI notation, as
+    /// for [`Board::parse_uci`]. Never [`MoveError::Illegal`].
+    ///
+    /// ```
+    /// use magicboard::{Board, Move, MoveError, Square};
+    /// // The bishop on e2 is pinned: its move is named, but not legal.
+    /// let board = Board::from_fen("4k3/4r3/8/8/8/8/4B3/4K2R w K - 0 1").unwrap();
+    /// let pinned = board.parse_uci_unchecked("e2d3").unwrap();
+    /// assert_eq!(pinned, Move::new(Square::E2, Square::D3, None));
+    /// assert!(board.is_pseudo_legal(pinned) && !board.is_legal(pinned));
+    /// assert_eq!(board.parse_uci("e2d3"), Err(MoveError::Illegal));
+    /// assert!(board.parse_uci_unchecked("e1g1").unwrap().is_castle());
+    /// assert_eq!(board.parse_uci_unchecked("e2"), Err(MoveError::BadUci));
+    /// ```
+    pub fn parse_uci_unchecked(&self, text: &str) -> Result<Move, MoveError> {
         let bytes = text.as_bytes();
         if !(4..=5).contains(&bytes.len()) || !text.is_ascii() {
             return Err(MoveError::BadUci);

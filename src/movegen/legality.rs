@@ -148,6 +148,33 @@ impl Board {
         !pinned.contains(from) || line(king, from).contains(to)
     }
 
+    /// True when a legal en-passant capture exists. [`Board::en_passant`]
+    /// is kept whenever a pawn of the side to move stands beside the pawn
+    /// that just advanced two squares (Polyglot's rule, which the hash
+    /// follows); this also asks that taking it not expose the king. Two
+    /// positions that differ only by an en-passant square with no legal
+    /// capture are the same position under the repetition rules
+    /// ([`Game`](crate::Game)).
+    ///
+    /// ```
+    /// use magicboard::{Board, Square};
+    /// // Black has just played d7-d5 beside the pawn on e5.
+    /// let board = Board::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+    /// assert!(board.has_legal_en_passant());
+    /// // The same, but the e5 pawn is pinned to its king by the rook on e8.
+    /// let pinned = Board::from_fen("4r1k1/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+    /// assert_eq!(pinned.en_passant(), Some(Square::D6));
+    /// assert!(!pinned.has_legal_en_passant());
+    /// ```
+    pub fn has_legal_en_passant(&self) -> bool {
+        // A pawn move onto the en-passant square (empty, behind the pawn
+        // that advanced) can only be the en-passant capture.
+        self.en_passant().is_some_and(|ep| {
+            let pawns = self.colored_pieces(self.side_to_move(), PieceKind::Pawn);
+            !self.legal_moves_masked(pawns, ep.bitboard()).is_empty()
+        })
+    }
+
     /// Plays `mv` if it is legal, else returns an error and leaves the board
     /// unchanged. The checked form of [`Board::make_move`], for moves from
     /// outside.

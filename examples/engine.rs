@@ -642,7 +642,7 @@ impl Search<'_> {
         // The moves are printed from the positions they are played in.
         let mut board = self.board.clone();
         for &mv in &self.pv[0][..self.pv_len[0]] {
-            line += &format!(" {}", board.uci(mv));
+            line += &format!(" {}", board.to_uci(mv));
             board.make_move(mv);
         }
         println!("{line}");
@@ -674,7 +674,7 @@ impl Engine {
 
     fn parse_fen(&self, fen: &str) -> Result<Board, magicboard::FenError> {
         if self.chess960 {
-            Board::from_fen_chess960(fen)
+            Board::from_fen_with(fen, magicboard::CastlingMode::Chess960)
         } else {
             Board::from_fen(fen)
         }
@@ -769,7 +769,7 @@ impl Engine {
                 Err(_) => break,
             }
         }
-        println!("bestmove {}", self.board.uci(best));
+        println!("bestmove {}", self.board.to_uci(best));
         search.later
     }
 

@@ -42,7 +42,7 @@ fn main() -> ExitCode {
     let split = Perft::new(depth).divide(&board);
     let seconds = start.elapsed().as_secs_f64();
     for (mv, nodes) in &split {
-        println!("{}: {nodes}", board.uci(*mv));
+        println!("{}: {nodes}", board.to_uci(*mv));
     }
     let total: u64 = if depth == 0 {
         1

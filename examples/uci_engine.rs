@@ -84,7 +84,7 @@ impl Engine {
                 } else {
                     moves[(self.random() % moves.len() as u64) as usize]
                 };
-                writeln!(out, "bestmove {}", self.board.uci(best))?;
+                writeln!(out, "bestmove {}", self.board.to_uci(best))?;
             }
             Some("d") => writeln!(out, "{}", self.board)?,
             Some("quit") => return Ok(false),
@@ -95,7 +95,7 @@ impl Engine {
 
     fn parse_fen(&self, fen: &str) -> Result<Board, magicboard::FenError> {
         if self.chess960 {
-            Board::from_fen_chess960(fen)
+            Board::from_fen_with(fen, magicboard::CastlingMode::Chess960)
         } else {
             Board::from_fen(fen)
         }

@@ -204,7 +204,7 @@ pub const fn back_rank(color: Color) -> Rank {
 /// let castle = Move::castle(Square::E1, Square::H1);
 /// assert_eq!(castle.to_uci(CastlingMode::Standard).to_string(), "e1g1");
 /// assert_eq!(castle.to_uci(CastlingMode::Chess960).to_string(), "e1h1");
-/// assert_eq!(Board::startpos().castling_mode(), CastlingMode::Standard);
+/// assert_eq!(CastlingMode::from_chess960(Board::startpos().is_chess960()), CastlingMode::Standard);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum CastlingMode {

@@ -42,13 +42,13 @@ use alloc::vec::Vec;
 /// use magicboard::{Game, Status};
 /// let mut game = Game::startpos();
 /// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
-///     game.play_san(san).unwrap();
+///     game.push_san(san).unwrap();
 /// }
 /// assert_eq!(game.repetitions(), 3);
 /// assert_eq!(game.status(), Status::ThreefoldRepetition);
 /// assert!(game.status().is_claimable_draw());
 ///
-/// let last = game.undo().unwrap();
+/// let last = game.pop().unwrap();
 /// assert_eq!(last.to_string(), "f6g8");
 /// assert_eq!(game.status(), Status::Ongoing);
 /// ```
@@ -102,7 +102,7 @@ impl Game {
     /// ```
     /// use magicboard::{Color, Game, Piece, PieceKind, Square};
     /// let mut game = Game::startpos();
-    /// game.play_san("e4").unwrap();
+    /// game.push_san("e4").unwrap();
     /// let board = game.board();
     /// assert_eq!(board.side_to_move(), Color::Black);
     /// assert_eq!(board.piece_on(Square::E4), Some(Piece::new(Color::White, PieceKind::Pawn)));
@@ -117,7 +117,7 @@ impl Game {
     /// ```
     /// use magicboard::{Board, Game};
     /// let mut game = Game::startpos();
-    /// game.play_san("d4").unwrap();
+    /// game.push_san("d4").unwrap();
     /// assert_eq!(game.start(), &Board::startpos());
     /// assert_ne!(game.board(), game.start());
     /// ```
@@ -131,7 +131,7 @@ impl Game {
     /// use magicboard::Game;
     /// let mut game = Game::startpos();
     /// for san in ["e4", "e5", "Nf3"] {
-    ///     game.play_san(san).unwrap();
+    ///     game.push_san(san).unwrap();
     /// }
     /// let uci: Vec<String> = game.moves().iter().map(|mv| mv.to_string()).collect();
     /// assert_eq!(uci, ["e2e4", "e7e5", "g1f3"]);
@@ -140,7 +140,8 @@ impl Game {
         &self.moves
     }
 
-    /// Plays `mv` if it is legal in the current position; otherwise returns
+    /// Makes `mv` in place if it is legal in the current position (python-chess's
+    /// `push`); otherwise returns
     /// [`MoveError::Illegal`] and changes nothing. Moves may still be
     /// played after the game has ended by rule: check [`Game::status`].
     ///
@@ -152,11 +153,11 @@ impl Game {
     /// ```
     /// use magicboard::{Game, Move, MoveError, Square};
     /// let mut game = Game::startpos();
-    /// assert_eq!(game.play(Move::new(Square::E2, Square::E5, None)), Err(MoveError::Illegal));
-    /// assert_eq!(game.play(Move::new(Square::E2, Square::E4, None)), Ok(()));
+    /// assert_eq!(game.push(Move::new(Square::E2, Square::E5, None)), Err(MoveError::Illegal));
+    /// assert_eq!(game.push(Move::new(Square::E2, Square::E4, None)), Ok(()));
     /// assert_eq!(game.moves().len(), 1);
     /// ```
-    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+    pub fn push(&mut self, mv: Move) -> Result<(), MoveError> {
         let undo = self.board.try_make_move(mv)?;
         self.moves.push(mv);
         self.undos.push(undo);
@@ -164,7 +165,7 @@ impl Game {
         Ok(())
     }
 
-    /// Parses `text` as SAN in the current position and plays it.
+    /// Parses `text` as SAN in the current position and pushes it.
     ///
     /// # Errors
     ///
@@ -175,17 +176,17 @@ impl Game {
     /// ```
     /// use magicboard::{Game, SanError};
     /// let mut game = Game::startpos();
-    /// let mv = game.play_san("e4").unwrap();
+    /// let mv = game.push_san("e4").unwrap();
     /// assert_eq!(mv.to_string(), "e2e4");
-    /// assert_eq!(game.play_san("e4"), Err(SanError::Illegal));
+    /// assert_eq!(game.push_san("e4"), Err(SanError::Illegal));
     /// ```
-    pub fn play_san(&mut self, text: &str) -> Result<Move, SanError> {
+    pub fn push_san(&mut self, text: &str) -> Result<Move, SanError> {
         let mv = self.board.parse_san(text)?;
-        self.play(mv).map_err(|_| SanError::Illegal)?;
+        self.push(mv).map_err(|_| SanError::Illegal)?;
         Ok(mv)
     }
 
-    /// Parses `text` as UCI in the current position and plays it.
+    /// Parses `text` as UCI in the current position and pushes it.
     ///
     /// # Errors
     ///
@@ -196,26 +197,27 @@ impl Game {
     /// ```
     /// use magicboard::{Game, MoveError};
     /// let mut game = Game::startpos();
-    /// assert!(game.play_uci("g1f3").is_ok());
-    /// assert_eq!(game.play_uci("g1f3"), Err(MoveError::Illegal));
+    /// assert!(game.push_uci("g1f3").is_ok());
+    /// assert_eq!(game.push_uci("g1f3"), Err(MoveError::Illegal));
     /// ```
-    pub fn play_uci(&mut self, text: &str) -> Result<Move, MoveError> {
+    pub fn push_uci(&mut self, text: &str) -> Result<Move, MoveError> {
         let mv = self.board.parse_uci(text)?;
-        self.play(mv)?;
+        self.push(mv)?;
         Ok(mv)
     }
 
-    /// Takes back the last move and returns it; `None` at the start.
+    /// Takes back the last move and returns it (python-chess's `pop`); `None`
+    /// at the start.
     ///
     /// ```
     /// use magicboard::{Board, Game};
     /// let mut game = Game::startpos();
-    /// game.play_san("d4").unwrap();
-    /// assert_eq!(game.undo().map(|m| m.to_string()), Some("d2d4".to_string()));
+    /// game.push_san("d4").unwrap();
+    /// assert_eq!(game.pop().map(|m| m.to_string()), Some("d2d4".to_string()));
     /// assert_eq!(game.board(), &Board::startpos());
-    /// assert_eq!(game.undo(), None);
+    /// assert_eq!(game.pop(), None);
     /// ```
-    pub fn undo(&mut self) -> Option<Move> {
+    pub fn pop(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         if let Some(undo) = self.undos.pop() {
             self.board.unmake_move(mv, undo);
@@ -234,11 +236,11 @@ impl Game {
     /// assert_eq!(game.repetitions(), 1);
     /// // The knights go out and back: the start position again.
     /// for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
-    ///     game.play_san(san).unwrap();
+    ///     game.push_san(san).unwrap();
     /// }
     /// assert_eq!(game.repetitions(), 2);
     /// // Another move, another position.
-    /// game.play_san("Nc3").unwrap();
+    /// game.push_san("Nc3").unwrap();
     /// assert_eq!(game.repetitions(), 1);
     /// ```
     pub fn repetitions(&self) -> usize {
@@ -266,11 +268,11 @@ impl Game {
     /// let mut game = Game::startpos();
     /// let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
     /// for san in shuffle {
-    ///     game.play_san(san).unwrap();
+    ///     game.push_san(san).unwrap();
     /// }
     /// assert!(!game.is_threefold_repetition()); // twice so far
     /// for san in shuffle {
-    ///     game.play_san(san).unwrap();
+    ///     game.push_san(san).unwrap();
     /// }
     /// assert!(game.is_threefold_repetition());
     /// ```
@@ -286,7 +288,7 @@ impl Game {
     /// let mut game = Game::startpos();
     /// for _ in 0..4 {
     ///     for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
-    ///         game.play_san(san).unwrap();
+    ///         game.push_san(san).unwrap();
     ///     }
     /// }
     /// // The start position, then four more times.
@@ -308,7 +310,7 @@ impl Game {
     /// use magicboard::Game;
     /// let mut game = Game::startpos();
     /// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
-    ///     game.play_san(san).unwrap();
+    ///     game.push_san(san).unwrap();
     /// }
     /// // ...Ng8 would bring the start position back the third time.
     /// assert_eq!(game.repetitions(), 2);
@@ -362,7 +364,7 @@ impl Game {
     /// let board = Board::from_fen("8/8/4k3/8/8/3K4/8/R7 w - - 149 100").unwrap();
     /// let mut game = Game::new(board);
     /// assert!(!game.is_seventy_five_moves());
-    /// game.play_san("Ra2").unwrap(); // the 150th half-move without capture or pawn move
+    /// game.push_san("Ra2").unwrap(); // the 150th half-move without capture or pawn move
     /// assert!(game.is_seventy_five_moves());
     /// ```
     pub fn is_seventy_five_moves(&self) -> bool {
@@ -379,7 +381,7 @@ impl Game {
     /// let board = Board::from_fen("8/8/4k3/8/8/3K4/8/R7 w - - 149 100").unwrap();
     /// let mut game = Game::new(board);
     /// assert_eq!(game.status(), Status::FiftyMoves);
-    /// game.play_san("Ra2").unwrap();
+    /// game.push_san("Ra2").unwrap();
     /// assert_eq!(game.status(), Status::SeventyFiveMoves);
     /// assert!(game.status().is_game_over());
     /// ```
@@ -424,5 +426,59 @@ fn repetition_key(board: &Board) -> u64 {
             board.hash() ^ zobrist::en_passant_key(ep.file())
         }
         _ => board.hash(),
+    }
+}
+
+/// # Old names
+///
+/// The names of 0.3, kept for one release.
+impl Game {
+    /// Old name of [`Game::push`].
+    ///
+    /// ```
+    /// # #![allow(deprecated)]
+    /// let mut game = magicboard::Game::startpos();
+    /// let e4 = game.board().parse_uci("e2e4").unwrap();
+    /// assert_eq!(game.play(e4), Ok(()));
+    /// ```
+    #[deprecated(since = "0.4.0", note = "use Game::push")]
+    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        self.push(mv)
+    }
+
+    /// Old name of [`Game::push_san`].
+    ///
+    /// ```
+    /// # #![allow(deprecated)]
+    /// let mut game = magicboard::Game::startpos();
+    /// assert!(game.play_san("e4").is_ok());
+    /// ```
+    #[deprecated(since = "0.4.0", note = "use Game::push_san")]
+    pub fn play_san(&mut self, text: &str) -> Result<Move, SanError> {
+        self.push_san(text)
+    }
+
+    /// Old name of [`Game::push_uci`].
+    ///
+    /// ```
+    /// # #![allow(deprecated)]
+    /// let mut game = magicboard::Game::startpos();
+    /// assert!(game.play_uci("e2e4").is_ok());
+    /// ```
+    #[deprecated(since = "0.4.0", note = "use Game::push_uci")]
+    pub fn play_uci(&mut self, text: &str) -> Result<Move, MoveError> {
+        self.push_uci(text)
+    }
+
+    /// Old name of [`Game::pop`].
+    ///
+    /// ```
+    /// # #![allow(deprecated)]
+    /// let mut game = magicboard::Game::startpos();
+    /// assert_eq!(game.undo(), None);
+    /// ```
+    #[deprecated(since = "0.4.0", note = "use Game::pop")]
+    pub fn undo(&mut self) -> Option<Move> {
+        self.pop()
     }
 }

@@ -93,7 +93,7 @@ pub fn play<E>(
         let Some(mv) = pick(game.board(), choose()?) else {
             break;
         };
-        if game.play(mv).is_err() {
+        if game.push(mv).is_err() {
             break; // never: `pick` returns legal moves
         }
     }

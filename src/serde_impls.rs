@@ -248,9 +248,9 @@ impl<'de> Deserialize<'de> for Move {
 /// let err = serde_json::from_str::<Board>(r#""8/8/8 w - - 0 1""#).unwrap_err();
 /// assert!(err.to_string().contains("expected 8 ranks"));
 ///
-/// let chess960 = Board::from_fen_chess960(
+/// let chess960 = Board::from_fen_with(
 ///     "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
-/// ).unwrap();
+/// , magicboard::CastlingMode::Chess960).unwrap();
 /// let json = serde_json::to_string(&chess960).unwrap();
 /// assert_eq!(serde_json::from_str::<Board>(&json).unwrap(), chess960);
 /// ```
@@ -283,7 +283,7 @@ impl Visitor<'_> for BoardVisitor {
             .nth(2)
             .is_some_and(|castling| castling.bytes().any(|c| !b"KQkq-".contains(&c)));
         let board = if chess960 {
-            Board::from_fen_chess960(fen)
+            Board::from_fen_with(fen, crate::CastlingMode::Chess960)
         } else {
             Board::from_fen(fen)
         };

@@ -5,7 +5,7 @@
 //! king's two-square step, and `e1h1`, king takes rook) and king-takes-rook
 //! on Chess960 boards, and returns only legal moves.
 
-use crate::{Board, File, Move, MoveError, PieceKind, Square};
+use crate::{Board, CastlingMode, File, Move, MoveError, PieceKind, Square};
 
 /// # UCI notation
 ///
@@ -37,7 +37,7 @@ impl Board {
     /// assert_eq!(board.parse_uci("e1"), Err(MoveError::BadUci));
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
-        let mv = self.parse_uci_unchecked(text)?;
+        let mv = self.uci_move(text)?;
         if self.is_legal(mv) {
             Ok(mv)
         } else {
@@ -62,14 +62,14 @@ impl Board {
     /// use magicboard::{Board, Move, MoveError, Square};
     /// // The bishop on e2 is pinned: its move is named, but not legal.
     /// let board = Board::from_fen("4k3/4r3/8/8/8/8/4B3/4K2R w K - 0 1").unwrap();
-    /// let pinned = board.parse_uci_unchecked("e2d3").unwrap();
+    /// let pinned = board.uci_move("e2d3").unwrap();
     /// assert_eq!(pinned, Move::new(Square::E2, Square::D3, None));
     /// assert!(board.is_pseudo_legal(pinned) && !board.is_legal(pinned));
     /// assert_eq!(board.parse_uci("e2d3"), Err(MoveError::Illegal));
-    /// assert!(board.parse_uci_unchecked("e1g1").unwrap().is_castle());
-    /// assert_eq!(board.parse_uci_unchecked("e2"), Err(MoveError::BadUci));
+    /// assert!(board.uci_move("e1g1").unwrap().is_castle());
+    /// assert_eq!(board.uci_move("e2"), Err(MoveError::BadUci));
     /// ```
-    pub fn parse_uci_unchecked(&self, text: &str) -> Result<Move, MoveError> {
+    pub fn uci_move(&self, text: &str) -> Result<Move, MoveError> {
         let bytes = text.as_bytes();
         if !(4..=5).contains(&bytes.len()) || !text.is_ascii() {
             return Err(MoveError::BadUci);
@@ -113,10 +113,28 @@ impl Board {
     /// use magicboard::{Board, Move, Square};
     /// let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     /// let castle = Move::castle(Square::E1, Square::H1);
-    /// assert_eq!(Board::from_fen(fen).unwrap().uci(castle).to_string(), "e1g1");
-    /// assert_eq!(Board::from_fen_chess960(fen).unwrap().uci(castle).to_string(), "e1h1");
+    /// assert_eq!(Board::from_fen(fen).unwrap().to_uci(castle).to_string(), "e1g1");
+    /// assert_eq!(Board::from_fen_with(fen, magicboard::CastlingMode::Chess960).unwrap().to_uci(castle).to_string(), "e1h1");
     /// ```
+    pub fn to_uci(&self, mv: Move) -> crate::moves::Uci {
+        mv.to_uci(CastlingMode::from_chess960(self.is_chess960()))
+    }
+}
+
+/// # Old names
+///
+/// The names of 0.3, kept for one release.
+impl Board {
+    /// Old name of [`Board::to_uci`].
+    ///
+    /// ```
+    /// # #![allow(deprecated)]
+    /// let board = magicboard::Board::startpos();
+    /// let mv = board.parse_uci("e2e4").unwrap();
+    /// assert_eq!(board.uci(mv).to_string(), "e2e4");
+    /// ```
+    #[deprecated(since = "0.4.0", note = "use Board::to_uci")]
     pub fn uci(&self, mv: Move) -> crate::moves::Uci {
-        mv.to_uci(self.castling_mode())
+        self.to_uci(mv)
     }
 }

@@ -63,7 +63,7 @@ pub const POSITIONS: &[(&str, bool)] = &[
 pub fn position(byte: u8) -> Board {
     let (fen, chess960) = POSITIONS[usize::from(byte) % POSITIONS.len()];
     let parsed = if chess960 {
-        Board::from_fen_chess960(fen)
+        Board::from_fen_with(fen, magicboard::CastlingMode::Chess960)
     } else {
         Board::from_fen(fen)
     };
@@ -78,7 +78,7 @@ fn sorted(mut moves: MoveList) -> MoveList {
 /// Parses FEN text the way `board` was parsed (Chess960 or not).
 fn reparse(board: &Board, fen: &str) -> Board {
     let parsed = if board.is_chess960() {
-        Board::from_fen_chess960(fen)
+        Board::from_fen_with(fen, magicboard::CastlingMode::Chess960)
     } else {
         Board::from_fen(fen)
     };
@@ -114,7 +114,7 @@ pub fn check_board(board: &Board) {
     assert_eq!(board.count_legal_moves(), moves.len() as u64);
     let mut scratch = board.clone();
     for &mv in &moves {
-        assert_eq!(board.parse_uci(&board.uci(mv).to_string()), Ok(mv));
+        assert_eq!(board.parse_uci(&board.to_uci(mv).to_string()), Ok(mv));
         let san = board.to_san(mv);
         assert_eq!(board.parse_san(&san), Ok(mv), "SAN {san:?} on {fen}");
         let undo = scratch.make_move(mv);
@@ -134,7 +134,7 @@ pub fn fen(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     for chess960 in [false, true] {
         let parsed = if chess960 {
-            Board::from_fen_chess960(&text)
+            Board::from_fen_with(&text, magicboard::CastlingMode::Chess960)
         } else {
             Board::from_fen(&text)
         };
@@ -158,7 +158,7 @@ pub fn check_uci(board: &Board, text: &str) -> Result<Move, MoveError> {
     // On standard boards both castling notations are read; Chess960 boards
     // read only king takes rook, which is what `Board::uci` writes there.
     let names = |mv: Move| {
-        board.uci(mv).to_string() == text
+        board.to_uci(mv).to_string() == text
             || (!board.is_chess960()
                 && mv.to_uci(magicboard::CastlingMode::Chess960).to_string() == text)
     };

@@ -60,9 +60,9 @@ pub fn game(mut game: Game, raw: Move) {
     let start = game.start().clone();
     let played = game.moves().len();
     for _ in 0..played {
-        assert!(game.undo().is_some());
+        assert!(game.pop().is_some());
     }
-    assert!(game.undo().is_none());
+    assert!(game.pop().is_none());
     assert!(*game.board() == start);
     assert_eq!(game.board().hash(), start.hash());
 }

@@ -54,7 +54,7 @@ pub fn run(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(),
         let mut value = summary(board, depth, bulk, threads, global, nodes, seconds);
         value["divide"] = split
             .iter()
-            .map(|(mv, n)| json!({"move": board.uci(*mv).to_string(), "nodes": n}))
+            .map(|(mv, n)| json!({"move": board.to_uci(*mv).to_string(), "nodes": n}))
             .collect();
         print_json(&value);
         return Ok(());
@@ -88,7 +88,7 @@ fn run_stats(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(
             .iter()
             .map(|(mv, s)| {
                 let mut row = stats::json(s);
-                row["move"] = json!(board.uci(*mv).to_string());
+                row["move"] = json!(board.to_uci(*mv).to_string());
                 row
             })
             .collect();
@@ -96,7 +96,7 @@ fn run_stats(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(
         return Ok(());
     }
     for (mv, s) in &split {
-        outln!("{}", stats::divide_line(&board.uci(*mv).to_string(), s));
+        outln!("{}", stats::divide_line(&board.to_uci(*mv).to_string(), s));
     }
     outln!();
     stats::print_lines(&total);

@@ -141,7 +141,7 @@ pub fn run(
                     .divide_u128(&entry.board)
                     .map_err(|e| Failure::input(format!("line {}: {e}", entry.line)))?
                     .into_iter()
-                    .map(|(mv, n)| (entry.board.uci(mv).to_string(), n))
+                    .map(|(mv, n)| (entry.board.to_uci(mv).to_string(), n))
                     .collect()
             } else {
                 Vec::new()

@@ -19,7 +19,7 @@ pub fn run(depth: u32, fen: &str, moves: &[String], global: &Global) -> Result<(
         .divide_u128(&board)
         .map_err(super::count::overflow)?;
     for (mv, n) in &split {
-        outln!("{} {n}", board.uci(*mv));
+        outln!("{} {n}", board.to_uci(*mv));
     }
     outln!();
     let total = if depth == 0 {

@@ -201,7 +201,7 @@ pub fn divide(
             .count_u128(&board.play_unchecked(mv))
             .map_err(super::count::overflow)?;
         split.push((mv, n));
-        let uci = board.uci(mv).to_string();
+        let uci = board.to_uci(mv).to_string();
         let mut state = lock(&state);
         state.clear();
         each(&uci, n);

@@ -343,8 +343,8 @@ pub fn parse_uci(board: &Board, text: &str) -> Result<Move, MoveError> {
 }
 
 /// The move UCI text names on this board, legal or not.
-pub fn parse_uci_unchecked(board: &Board, text: &str) -> Result<Move, MoveError> {
-    board.parse_uci_unchecked(text)
+pub fn uci_move(board: &Board, text: &str) -> Result<Move, MoveError> {
+    board.uci_move(text)
 }
 
 /// The legal move SAN text names, or why there is none.
@@ -486,12 +486,12 @@ pub fn moves(game: &Game) -> &[Move] {
 
 /// Plays a legal move.
 pub fn play(game: &mut Game, mv: Move) -> Result<(), MoveError> {
-    game.play(mv)
+    game.push(mv)
 }
 
 /// Takes back the last move.
 pub fn undo(game: &mut Game) -> Option<Move> {
-    game.undo()
+    game.pop()
 }
 
 /// How many times the current position has appeared, itself included.

@@ -97,7 +97,7 @@ impl Move {
     /// The library move this move names on `board`, legal or not; `None`
     /// for the null move and promotions to a pawn or king.
     pub fn named_on(&self, board: &lib::Board) -> Option<lib::Move> {
-        lib::parse_uci_unchecked(board, Move::uci_str(&self.uci_bytes())).ok()
+        lib::uci_move(board, Move::uci_str(&self.uci_bytes())).ok()
     }
 
     /// A `Move` from any object with python-chess's move attributes: ours,

@@ -223,7 +223,7 @@ impl BoardBuilder {
             }
         }
         builder.side = board.side_to_move();
-        builder.mode = board.castling_mode();
+        builder.mode = crate::CastlingMode::from_chess960(board.is_chess960());
         builder.en_passant = board.en_passant();
         builder.halfmove = board.halfmove_clock();
         builder.fullmove = board.fullmove_number();

@@ -220,6 +220,7 @@ impl Board {
     /// problem found.
     ///
     /// ```
+    /// # #![allow(deprecated)]
     /// use magicboard::Board;
     /// let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     /// assert!(!Board::from_fen(fen).unwrap().is_chess960());
@@ -227,6 +228,10 @@ impl Board {
     /// assert!(board.is_chess960());
     /// assert_eq!(board, Board::from_fen_chess960(&board.to_shredder_fen()).unwrap());
     /// ```
+    #[deprecated(
+        since = "0.4.0",
+        note = "use Board::from_fen_with(fen, CastlingMode::Chess960)"
+    )]
     pub fn from_fen_chess960(fen: &str) -> Result<Board, FenError> {
         parse(fen, true)
     }
@@ -288,13 +293,14 @@ impl Board {
             "{black}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1",
             black.to_ascii_uppercase()
         );
-        Board::from_fen_chess960(&fen).ok()
+        Board::from_fen_with(&fen, crate::CastlingMode::Chess960).ok()
     }
 
     /// Parses a FEN in a given castling mode: [`Board::from_fen`] for
     /// [`CastlingMode::Standard`] (the board is still in Chess960 mode when
-    /// its castling rights cannot be standard), [`Board::from_fen_chess960`]
-    /// for [`CastlingMode::Chess960`]. The one function to call when the
+    /// its castling rights cannot be standard), and
+    /// [`CastlingMode::Chess960`] for a Chess960 board, king-takes-rook
+    /// castling. The one function to call when the
     /// mode is a setting (a `--chess960` flag, UCI's `UCI_Chess960`).
     ///
     /// # Errors
@@ -307,12 +313,12 @@ impl Board {
     /// let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     /// let standard = Board::from_fen_with(fen, CastlingMode::Standard).unwrap();
     /// let chess960 = Board::from_fen_with(fen, CastlingMode::Chess960).unwrap();
-    /// assert_eq!(standard.castling_mode(), CastlingMode::Standard);
-    /// assert_eq!(chess960.castling_mode(), CastlingMode::Chess960);
+    /// assert!(!standard.is_chess960());
+    /// assert!(chess960.is_chess960());
     /// // The same castling move, written in each board's notation.
     /// let castle = standard.parse_uci("e1g1").unwrap();
-    /// assert_eq!(standard.uci(castle).to_string(), "e1g1");
-    /// assert_eq!(chess960.uci(castle).to_string(), "e1h1");
+    /// assert_eq!(standard.to_uci(castle).to_string(), "e1g1");
+    /// assert_eq!(chess960.to_uci(castle).to_string(), "e1h1");
     /// ```
     pub fn from_fen_with(fen: &str, mode: CastlingMode) -> Result<Board, FenError> {
         parse(fen, mode.is_chess960())

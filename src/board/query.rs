@@ -232,10 +232,15 @@ impl Board {
     /// when [`Board::is_chess960`], else [`CastlingMode::Standard`].
     ///
     /// ```
+    /// # #![allow(deprecated)]
     /// use magicboard::{Board, CastlingMode};
     /// let fen = "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1";
     /// assert_eq!(Board::from_fen(fen).unwrap().castling_mode(), CastlingMode::Chess960);
     /// ```
+    #[deprecated(
+        since = "0.4.0",
+        note = "use Board::is_chess960 (and CastlingMode::from_chess960 for a mode)"
+    )]
     #[inline]
     pub fn castling_mode(&self) -> CastlingMode {
         CastlingMode::from_chess960(self.state.chess960)

@@ -222,10 +222,11 @@ impl Board {
         }
     }
 
-    /// The board after `mv`, which must be legal (a move from
-    /// [`Board::legal_moves`] or a checked parser), leaving `self`
-    /// unchanged. Unchecked like [`Board::make_move`]: an illegal move
-    /// gives a consistent board that need not be a legal position.
+    /// The board after `mv`, leaving `self` unchanged: the copy-make form of
+    /// [`Board::make_move_unchecked`], and unchecked the same way. `mv` must
+    /// be legal on this board (from its generator or a checked parser);
+    /// nothing is verified (debug builds assert it). For a move from
+    /// elsewhere use [`Board::play`].
     ///
     /// ```
     /// use magicboard::Board;
@@ -237,7 +238,7 @@ impl Board {
     #[inline]
     pub fn play_unchecked(&self, mv: Move) -> Board {
         let mut next = self.clone();
-        next.make_move(mv);
+        next.make_move_unchecked(mv);
         next
     }
 }

@@ -484,8 +484,8 @@ impl PerftTable {
     /// let start = Board::startpos();
     /// assert_ne!(table.key(&start, 3), table.key(&start, 4));
     /// // Same pieces; the white king-side right is with the g- or h-rook.
-    /// let g = Board::from_fen_chess960("4k3/8/8/8/8/8/8/4K1RR w G - 0 1")?;
-    /// let h = Board::from_fen_chess960("4k3/8/8/8/8/8/8/4K1RR w H - 0 1")?;
+    /// let g = Board::from_fen_with("4k3/8/8/8/8/8/8/4K1RR w G - 0 1", magicboard::CastlingMode::Chess960)?;
+    /// let h = Board::from_fen_with("4k3/8/8/8/8/8/8/4K1RR w H - 0 1", magicboard::CastlingMode::Chess960)?;
     /// assert_eq!(g.hash(), h.hash()); // Polyglot's key does not tell them apart
     /// assert_ne!(table.key(&g, 3), table.key(&h, 3));
     /// # Ok::<(), magicboard::FenError>(())
@@ -765,8 +765,8 @@ mod tests {
     fn chess960_key_depends_on_rook_files() {
         let table = PerftTable::new(0);
         // Same pieces; the white king-side right is with the g- or h-rook.
-        let g = Board::from_fen_chess960("4k3/8/8/8/8/8/8/4K1RR w G - 0 1").unwrap();
-        let h = Board::from_fen_chess960("4k3/8/8/8/8/8/8/4K1RR w H - 0 1").unwrap();
+        let g = Board::from_fen_with("4k3/8/8/8/8/8/8/4K1RR w G - 0 1", crate::CastlingMode::Chess960).unwrap();
+        let h = Board::from_fen_with("4k3/8/8/8/8/8/8/4K1RR w H - 0 1", crate::CastlingMode::Chess960).unwrap();
         assert_eq!(g.hash(), h.hash(), "Polyglot hash ignores the rook file");
         assert_ne!(table.key(&g, 2), table.key(&h, 2));
     }

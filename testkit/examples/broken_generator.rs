@@ -156,7 +156,7 @@ impl Broken {
 
     /// How it writes `mv`.
     pub fn text(&self, board: &Board, mv: Move) -> String {
-        mv.to_uci(self.castling.unwrap_or(board.castling_mode()))
+        mv.to_uci(self.castling.unwrap_or(magicboard::CastlingMode::from_chess960(board.is_chess960())))
             .to_string()
     }
 

@@ -59,7 +59,7 @@
 //! let mut other = |q: &Query<'_>| {
 //!     let b = q.board;
 //!     Ok::<_, Infallible>(moves(b).into_iter()
-//!         .map(|mv| (b.uci(mv).to_string(), perft(&b.play_unchecked(mv), q.depth - 1)))
+//!         .map(|mv| (b.to_uci(mv).to_string(), perft(&b.play_unchecked(mv), q.depth - 1)))
 //!         .collect())
 //! };
 //!
@@ -99,7 +99,7 @@ use magicboard::{Board, CastlingMode, Move, Perft};
 ///     fn divide(&mut self, q: &Query<'_>) -> Result<Vec<(String, u64)>, Self::Error> {
 ///         self.calls += 1;
 ///         let list = Perft::new(q.depth).divide(q.board);
-///         Ok(list.into_iter().map(|(mv, n)| (q.board.uci(mv).to_string(), n)).collect())
+///         Ok(list.into_iter().map(|(mv, n)| (q.board.to_uci(mv).to_string(), n)).collect())
 ///     }
 /// }
 ///
@@ -163,7 +163,7 @@ impl Query<'_> {
     /// let mut other = |q: &Query<'_>| {
     ///     asked.push(q.moves_text());
     ///     let mut list: Vec<(String, u64)> = Perft::new(q.depth).divide(q.board).into_iter()
-    ///         .map(|(mv, n)| (q.board.uci(mv).to_string(), n))
+    ///         .map(|(mv, n)| (q.board.to_uci(mv).to_string(), n))
     ///         .collect();
     ///     match q.moves_text().as_str() {
     ///         "" => list.iter_mut().filter(|(mv, _)| mv == "e2e4").for_each(|e| e.1 -= 1),
@@ -209,7 +209,7 @@ impl Report {
     /// // An other generator that counts one leaf too many below every move.
     /// let mut off_by_one = |q: &Query<'_>| {
     ///     Ok::<_, ()>(Perft::new(q.depth).divide(q.board).into_iter()
-    ///         .map(|(mv, n)| (q.board.uci(mv).to_string(), n + 1))
+    ///         .map(|(mv, n)| (q.board.to_uci(mv).to_string(), n + 1))
     ///         .collect())
     /// };
     /// let report = diverge::find(&Board::startpos(), 1, &mut off_by_one).unwrap();
@@ -274,7 +274,7 @@ impl Divergence {
     /// // An other generator that forgets 1...e5 after 1.e4.
     /// let mut other = |q: &Query<'_>| {
     ///     let mut list: Vec<(String, u64)> = Perft::new(q.depth).divide(q.board).into_iter()
-    ///         .map(|(mv, n)| (q.board.uci(mv).to_string(), n))
+    ///         .map(|(mv, n)| (q.board.to_uci(mv).to_string(), n))
     ///         .collect();
     ///     match q.moves_text().as_str() {
     ///         "" => list.iter_mut().filter(|(mv, _)| mv == "e2e4").for_each(|e| e.1 -= 1),
@@ -289,7 +289,7 @@ impl Divergence {
     /// assert_eq!((found.counts[0].magicboard, found.counts[0].other), (20, 19));
     /// ```
     pub fn path_uci(&self) -> Vec<String> {
-        let mode = self.board.castling_mode();
+        let mode = magicboard::CastlingMode::from_chess960(self.board.is_chess960());
         self.path
             .iter()
             .map(|mv| mv.to_uci(mode).to_string())
@@ -380,7 +380,7 @@ impl<E: fmt::Debug + fmt::Display> core::error::Error for Error<E> {}
 /// // magicboard against itself agrees, with one call.
 /// let mut same = |q: &Query<'_>| {
 ///     Ok::<_, String>(Perft::new(q.depth).divide(q.board).into_iter()
-///         .map(|(mv, n)| (q.board.uci(mv).to_string(), n))
+///         .map(|(mv, n)| (q.board.to_uci(mv).to_string(), n))
 ///         .collect())
 /// };
 /// let kiwipete = Board::from_fen(
@@ -440,7 +440,7 @@ pub fn find<D: Divider + ?Sized>(
                 if theirs[j].1 != n {
                     let diff = CountDiff {
                         ply: path.len(),
-                        uci: board.uci(mv).to_string(),
+                        uci: board.to_uci(mv).to_string(),
                         depth: depth_left - 1,
                         magicboard: n,
                         other: theirs[j].1,
@@ -503,7 +503,7 @@ struct Comparison {
 
 impl Comparison {
     fn new(board: &Board, ours: &[(Move, u64)], theirs: &[(String, u64)]) -> Comparison {
-        let mode = board.castling_mode();
+        let mode = magicboard::CastlingMode::from_chess960(board.is_chess960());
         let other_mode = match mode {
             CastlingMode::Standard => CastlingMode::Chess960,
             CastlingMode::Chess960 => CastlingMode::Standard,

@@ -262,7 +262,7 @@ pub fn board(plies: impl Into<SizeRange>) -> impl Strategy<Value = Board> {
 ///
 /// TestRunner::default().run(&strategy::board_960(0..=60), |board| {
 ///     prop_assert!(board.is_chess960());
-///     prop_assert_eq!(magicboard::Board::from_fen_chess960(&board.to_fen()).unwrap(), board);
+///     prop_assert_eq!(magicboard::Board::from_fen_with(&board.to_fen(), magicboard::CastlingMode::Chess960).unwrap(), board);
 ///     Ok(())
 /// }).unwrap();
 /// ```

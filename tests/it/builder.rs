@@ -32,7 +32,7 @@ fn rebuilt(board: &Board) -> BoardBuilder {
     }
     builder
         .side_to_move(board.side_to_move())
-        .castling_mode(board.castling_mode())
+        .castling_mode(magicboard::CastlingMode::from_chess960(board.is_chess960()))
         .en_passant(board.en_passant())
         .halfmove_clock(board.halfmove_clock())
         .fullmove_number(board.fullmove_number())
@@ -221,7 +221,7 @@ fn the_builder_and_fen_agree_on_the_castling_mode() {
         .castling_mode(CastlingMode::Chess960)
         .build()
         .unwrap();
-    assert_eq!(built, Board::from_fen_chess960(fen).unwrap());
+    assert_eq!(built, Board::from_fen_with(fen, magicboard::CastlingMode::Chess960).unwrap());
 }
 
 /// A few kilobytes of bytes from a seeded generator.
@@ -247,7 +247,7 @@ fn random_placements_never_panic_and_accepted_ones_are_sound() {
         // Text and builder agree, and the board comes back unchanged.
         let fen = board.to_shredder_fen();
         assert_eq!(
-            Board::from_fen_chess960(&fen).map(|b| b.to_shredder_fen()),
+            Board::from_fen_with(&fen, magicboard::CastlingMode::Chess960).map(|b| b.to_shredder_fen()),
             Ok(fen.clone())
         );
         assert_eq!(BoardBuilder::from_board(&board).build(), Ok(board.clone()));

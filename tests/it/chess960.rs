@@ -11,7 +11,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 fn board960(fen: &str) -> Board {
-    Board::from_fen_chess960(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Board::from_fen_with(fen, magicboard::CastlingMode::Chess960).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// The castling moves of `board` as Chess960 UCI text, sorted.
@@ -20,7 +20,7 @@ fn castles(board: &Board) -> Vec<String> {
         .legal_moves()
         .iter()
         .filter(|m| m.is_castle())
-        .map(|m| board.uci(*m).to_string())
+        .map(|m| board.to_uci(*m).to_string())
         .collect();
     out.sort();
     out
@@ -39,7 +39,7 @@ fn check_castling(fen: &str, expected: &[(&str, &str, &str)]) {
             .parse_uci(uci)
             .unwrap_or_else(|e| panic!("{fen} {uci}: {e}"));
         assert!(mv.is_castle(), "{fen} {uci}");
-        assert_eq!(board.uci(mv).to_string(), *uci);
+        assert_eq!(board.to_uci(mv).to_string(), *uci);
         assert_eq!(board.to_san(mv), *san, "{fen} {uci}");
         assert_eq!(board.parse_san(san), Ok(mv), "{fen} {san}");
         assert_eq!(board.play_unchecked(mv).to_fen(), *after, "{fen} {uci}");
@@ -244,7 +244,7 @@ fn x_fen_writes_a_file_letter_for_an_inner_rook() {
     assert_eq!(outer.to_shredder_fen(), "4k3/8/8/8/8/8/8/R3K1RR w H - 0 1");
     // Castling with the inner rook: king e1 to g1 over... the rook g1 to f1.
     let mv = board.parse_san("O-O").unwrap();
-    assert_eq!(board.uci(mv).to_string(), "e1g1");
+    assert_eq!(board.to_uci(mv).to_string(), "e1g1");
     assert_eq!(
         board.play_unchecked(mv).to_fen(),
         "4k3/8/8/8/8/8/8/R4RKR b - - 1 1"
@@ -278,8 +278,8 @@ fn standard_castling_in_both_uci_notations() {
     let long = board.parse_uci("e1c1").unwrap();
     assert_eq!(board.parse_uci("e1h1"), Ok(short));
     assert_eq!(board.parse_uci("e1a1"), Ok(long));
-    assert_eq!(board.uci(short).to_string(), "e1g1");
-    assert_eq!(board.uci(long).to_string(), "e1c1");
+    assert_eq!(board.to_uci(short).to_string(), "e1g1");
+    assert_eq!(board.to_uci(long).to_string(), "e1c1");
     assert_eq!(board.to_san(short), "O-O");
     assert_eq!(board.to_san(long), "O-O-O");
 
@@ -291,7 +291,7 @@ fn standard_castling_in_both_uci_notations() {
         c960.to_shredder_fen(),
         "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1"
     );
-    assert_eq!(c960.uci(short).to_string(), "e1h1");
+    assert_eq!(c960.to_uci(short).to_string(), "e1h1");
     assert_eq!(c960.parse_uci("e1h1"), Ok(short));
     assert_eq!(c960.parse_uci("e1g1"), Err(MoveError::Illegal));
 }

@@ -76,7 +76,7 @@ pub fn parse(fen: &str, chess960: bool) -> Board {
 /// The moves as sorted UCI strings in the board's own notation, for
 /// comparisons with a readable diff.
 pub fn sorted_uci(board: &Board, moves: &[Move]) -> Vec<String> {
-    let mut v: Vec<String> = moves.iter().map(|&m| board.uci(m).to_string()).collect();
+    let mut v: Vec<String> = moves.iter().map(|&m| board.to_uci(m).to_string()).collect();
     v.sort();
     v
 }

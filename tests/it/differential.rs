@@ -74,7 +74,7 @@ struct Pair {
 impl Pair {
     fn from_fen(fen: &str, chess960: bool) -> Pair {
         let ours = if chess960 {
-            Board::from_fen_chess960(fen)
+            Board::from_fen_with(fen, magicboard::CastlingMode::Chess960)
         } else {
             Board::from_fen(fen)
         }
@@ -379,7 +379,7 @@ fn check_position(
         let m = *m;
         // Our parser reads cozy-chess's text (king takes rook) and our own
         // (the king's two-square step on standard boards).
-        let own_text = ours.uci(m).to_string();
+        let own_text = ours.to_uci(m).to_string();
         assert_eq!(ours.parse_uci(text), Ok(m), "parse {text}\n{}", context());
         assert_eq!(
             ours.parse_uci(&own_text),
@@ -486,7 +486,7 @@ fn run(positions: u64, seed: u64) -> Stats {
             stats.castles_played += u64::from(kind.castle);
             stats.promotions_played += u64::from(kind.promotion);
             stats.checks_played += u64::from(kind.check);
-            played.push(pair.ours.uci(m).to_string());
+            played.push(pair.ours.to_uci(m).to_string());
             pair.ours.make_move(m);
             pair.theirs.play_unchecked(their_m);
         }
@@ -582,7 +582,7 @@ fn differential_on_random_placements() {
                 break;
             }
             let (m, their_m, _) = moves[rng.random_range(0..moves.len())];
-            played.push(pair.ours.uci(m).to_string());
+            played.push(pair.ours.to_uci(m).to_string());
             pair.ours.make_move(m);
             pair.theirs.play_unchecked(their_m);
         }

@@ -218,14 +218,14 @@ fn check_legality_tests(board: &Board, full_sweep: bool) {
             board.is_legal(mv),
             legal.binary_search(&mv).is_ok(),
             "is_legal({}) on {board:?}",
-            board.uci(mv)
+            board.to_uci(mv)
         );
     }
     for &mv in &legal {
         assert!(
             board.is_legal(mv),
             "is_legal({}) on {board:?}",
-            board.uci(mv)
+            board.to_uci(mv)
         );
     }
     if full_sweep {
@@ -251,7 +251,7 @@ fn check_move_facts(board: &Board) {
     for mv in board.legal_moves() {
         let mut after = board.clone();
         let (undo, delta) = after.make_move_delta(mv);
-        let what = || format!("{} on {board:?}", board.uci(mv));
+        let what = || format!("{} on {board:?}", board.to_uci(mv));
 
         assert_eq!(
             board.gives_check(mv),
@@ -326,7 +326,7 @@ fn check_null_move(board: &Board) {
             }
             .to_string();
             fields[3] = "-".to_string();
-            let flipped = Board::from_fen_with(&fields.join(" "), board.castling_mode()).unwrap();
+            let flipped = Board::from_fen_with(&fields.join(" "), magicboard::CastlingMode::from_chess960(board.is_chess960())).unwrap();
             assert_eq!(b.hash(), flipped.hash());
             assert!(b.is_consistent());
             b.unmake_null_move(undo);

@@ -99,7 +99,7 @@ fn legal(board: &Board, text: &str) -> Move {
         .parse_uci(text)
         .unwrap_or_else(|e| panic!("bestmove {text} on {board:?}: {e}"));
     assert!(board.is_legal(mv), "bestmove {text} on {board:?}");
-    assert_eq!(board.uci(mv).to_string(), text, "notation on {board:?}");
+    assert_eq!(board.to_uci(mv).to_string(), text, "notation on {board:?}");
     mv
 }
 
@@ -271,7 +271,7 @@ fn finds_mate_in_two() {
         .legal_moves()
         .iter()
         .filter(|&&mv| forces_mate_in_two(&board, mv))
-        .map(|&mv| board.uci(mv).to_string())
+        .map(|&mv| board.to_uci(mv).to_string())
         .collect();
     assert_eq!(solutions, ["e2e8"]);
     engine.quit();
@@ -362,12 +362,12 @@ fn castles_king_takes_rook_in_chess960() {
     // pawns or on the d-file. The a1 rook cannot reach d1 by itself: the
     // king stands in the way. So it is the only mate in one.
     let fen = "2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1";
-    let board = Board::from_fen_chess960(fen).unwrap();
+    let board = Board::from_fen_with(fen, magicboard::CastlingMode::Chess960).unwrap();
     let mates: Vec<String> = board
         .legal_moves()
         .iter()
         .filter(|&&mv| board.play_unchecked(mv).is_checkmate())
-        .map(|&mv| board.uci(mv).to_string())
+        .map(|&mv| board.to_uci(mv).to_string())
         .collect();
     assert_eq!(mates, ["b1a1"]);
     let mut engine = Engine::start();
@@ -401,7 +401,7 @@ fn plays_only_legal_moves() {
         engine.send(&format!("setoption name UCI_Chess960 value {chess960}"));
         engine.send("ucinewgame");
         let mut board = if chess960 {
-            Board::from_fen_chess960(fen).unwrap()
+            Board::from_fen_with(fen, magicboard::CastlingMode::Chess960).unwrap()
         } else {
             Board::from_fen(fen).unwrap()
         };

@@ -463,7 +463,7 @@ fn suite_positions_round_trip() {
             }
             assert_eq!(printed, fields.join(" "), "line {}", e.line);
             let again = if chess960 {
-                Board::from_fen_chess960(&b.to_fen())
+                Board::from_fen_with(&b.to_fen(), magicboard::CastlingMode::Chess960)
             } else {
                 Board::from_fen(&b.to_fen())
             };
@@ -479,11 +479,11 @@ fn chess960_castling_prints_as_x_fen_and_shredder_fen() {
     // White may castle with the b1 rook, which is not the outermost rook
     // on its side (a1 is): X-FEN names its file, B. Black's g8 rook is the
     // outermost on the king side: X-FEN writes k.
-    let b = Board::from_fen_chess960("1r3kr1/8/8/8/8/8/8/RR3KR1 w Bg - 0 1").unwrap();
+    let b = Board::from_fen_with("1r3kr1/8/8/8/8/8/8/RR3KR1 w Bg - 0 1", magicboard::CastlingMode::Chess960).unwrap();
     assert!(b.is_chess960());
     assert_eq!(b.to_shredder_fen(), "1r3kr1/8/8/8/8/8/8/RR3KR1 w Bg - 0 1");
     assert_eq!(b.to_fen(), "1r3kr1/8/8/8/8/8/8/RR3KR1 w Bk - 0 1");
-    assert_eq!(Board::from_fen_chess960(&b.to_fen()), Ok(b.clone()));
+    assert_eq!(Board::from_fen_with(&b.to_fen(), magicboard::CastlingMode::Chess960), Ok(b.clone()));
     // Non-standard rights make a board Chess960 even through from_fen.
     assert_eq!(Board::from_fen(&b.to_fen()), Ok(b));
 }
@@ -552,7 +552,7 @@ fn random_mutations_never_panic_and_accepted_ones_round_trip() {
         let text = mutate(seed, &mut rng);
         for as960 in [false, true] {
             let parsed = if as960 {
-                Board::from_fen_chess960(&text)
+                Board::from_fen_with(&text, magicboard::CastlingMode::Chess960)
             } else {
                 Board::from_fen(&text)
             };
@@ -568,14 +568,14 @@ fn random_mutations_never_panic_and_accepted_ones_round_trip() {
             assert!(b.is_consistent(), "{text:?} gave an inconsistent board");
             let fen = b.to_fen();
             let again = if b.is_chess960() {
-                Board::from_fen_chess960(&fen)
+                Board::from_fen_with(&fen, magicboard::CastlingMode::Chess960)
             } else {
                 Board::from_fen(&fen)
             };
             assert_eq!(again, Ok(b.clone()), "{text:?} printed as {fen:?}");
             let shredder = b.to_shredder_fen();
             let again = if b.is_chess960() {
-                Board::from_fen_chess960(&shredder)
+                Board::from_fen_with(&shredder, magicboard::CastlingMode::Chess960)
             } else {
                 Board::from_fen(&shredder)
             };

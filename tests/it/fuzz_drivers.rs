@@ -124,7 +124,7 @@ fn fuzz_uci_on_stable() {
                 for _ in 0..rng.random_range(1..6) {
                     let mv = moves[rng.random_range(0..moves.len())];
                     let written = match rng.random_range(0..3) {
-                        0 => board.uci(mv).to_string(),
+                        0 => board.to_uci(mv).to_string(),
                         1 => mv.to_uci(magicboard::CastlingMode::Chess960).to_string(),
                         _ => board.to_san(mv),
                     };

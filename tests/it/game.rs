@@ -14,7 +14,7 @@ fn game(fen: &str) -> Game {
 
 fn play_all(game: &mut Game, sans: &str) {
     for san in sans.split_whitespace() {
-        game.play_san(san)
+        game.push_san(san)
             .unwrap_or_else(|e| panic!("{san} on {:?}: {e}", game.board()));
     }
 }
@@ -149,7 +149,7 @@ fn seventy_five_moves_end_the_game_and_undo_reopens_it() {
     assert!(g.is_seventy_five_moves());
     assert_eq!(g.status(), Status::SeventyFiveMoves);
     assert!(g.status().is_game_over());
-    g.undo();
+    g.pop();
     assert_eq!(g.status(), Status::FiftyMoves);
 }
 
@@ -187,25 +187,25 @@ fn play_refuses_illegal_moves_and_changes_nothing() {
     let mut g = Game::startpos();
     let before = g.clone();
     assert_eq!(
-        g.play(Move::new(Square::E2, Square::E5, None)),
+        g.push(Move::new(Square::E2, Square::E5, None)),
         Err(MoveError::Illegal)
     );
-    assert_eq!(g.play(Move::NULL), Err(MoveError::Illegal));
+    assert_eq!(g.push(Move::NULL), Err(MoveError::Illegal));
     assert_eq!(
-        g.play(Move::new(Square::E7, Square::E5, None)),
+        g.push(Move::new(Square::E7, Square::E5, None)),
         Err(MoveError::Illegal)
     );
-    assert_eq!(g.play_san("Ke2"), Err(SanError::Illegal));
-    assert_eq!(g.play_san("K"), Err(SanError::Syntax));
-    assert_eq!(g.play_uci("e2e5"), Err(MoveError::Illegal));
-    assert_eq!(g.play_uci("e2"), Err(MoveError::BadUci));
+    assert_eq!(g.push_san("Ke2"), Err(SanError::Illegal));
+    assert_eq!(g.push_san("K"), Err(SanError::Syntax));
+    assert_eq!(g.push_uci("e2e5"), Err(MoveError::Illegal));
+    assert_eq!(g.push_uci("e2"), Err(MoveError::BadUci));
     assert_eq!(g, before);
 }
 
 #[test]
 fn undo_walks_back_to_the_start() {
     let mut g = Game::startpos();
-    assert_eq!(g.undo(), None);
+    assert_eq!(g.pop(), None);
     play_all(
         &mut g,
         "e4 d5 exd5 Qxd5 Nc3 Qa5 d4 c6 Nf3 Bg4 Bf4 e6 h3 Bxf3 Qxf3 Bb4 Be2 Nd7 a3 O-O-O",
@@ -215,13 +215,13 @@ fn undo_walks_back_to_the_start() {
         g.board().to_fen(),
         "2kr2nr/pp1n1ppp/2p1p3/q7/1b1P1B2/P1N2Q1P/1PP1BPP1/R3K2R w KQ - 1 11"
     );
-    let castle = g.undo().unwrap();
+    let castle = g.pop().unwrap();
     assert!(castle.is_castle());
     assert_eq!(
         g.board().to_fen(),
         "r3k1nr/pp1n1ppp/2p1p3/q7/1b1P1B2/P1N2Q1P/1PP1BPP1/R3K2R b KQkq - 0 10"
     );
-    while g.undo().is_some() {}
+    while g.pop().is_some() {}
     assert_eq!(g.board(), &Board::startpos());
     assert_eq!(g.start(), &Board::startpos());
     assert!(g.moves().is_empty());
@@ -299,7 +299,7 @@ fn random_games_agree_with_a_recount() {
             } else {
                 moves[rng.random_range(0..moves.len())]
             };
-            g.play(mv).unwrap();
+            g.push(mv).unwrap();
             boards.push(g.board().clone());
             let key = fide_key(g.board());
             let count = keys.iter().filter(|k| **k == key).count() + 1;
@@ -310,7 +310,7 @@ fn random_games_agree_with_a_recount() {
             max_repetitions = max_repetitions.max(count);
         }
         assert_eq!(g.moves().len() + 1, boards.len());
-        while let Some(mv) = g.undo() {
+        while let Some(mv) = g.pop() {
             boards.pop();
             keys.pop();
             assert_eq!(Some(g.board()), boards.last(), "after undoing {mv}");

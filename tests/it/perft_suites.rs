@@ -219,7 +219,7 @@ fn fast_generator_matches_reference_on_suite_positions_and_their_children() {
             assert_generators_agree(board, &context);
             for mv in board.legal_moves() {
                 let child = board.play_unchecked(mv);
-                assert_generators_agree(&child, &format!("{context} after {}", board.uci(mv)));
+                assert_generators_agree(&child, &format!("{context} after {}", board.to_uci(mv)));
             }
         }
     }

@@ -34,7 +34,7 @@ const RANDOM_MOVES_PER_POSITION: usize = 8;
 /// Parses `fen` the way `b` was made (Chess960 or not).
 fn reparse(fen: &str, chess960: bool) -> Board {
     let parsed = if chess960 {
-        Board::from_fen_chess960(fen)
+        Board::from_fen_with(fen, magicboard::CastlingMode::Chess960)
     } else {
         Board::from_fen(fen)
     };
@@ -173,7 +173,7 @@ fn check_position(b: &Board, rng: &mut Xoshiro256PlusPlus, context: &dyn Fn() ->
             "is_legal({flipped:?}) on {b:?}"
         );
         // UCI text names the move back.
-        let text = b.uci(mv).to_string();
+        let text = b.to_uci(mv).to_string();
         assert_eq!(b.parse_uci(&text), Ok(mv), "parse_uci({text:?}) on {b:?}");
     }
 }

@@ -142,7 +142,7 @@ fn every_move_value_formats() {
     }
     for board in boards() {
         for mv in board.legal_moves() {
-            assert_eq!(board.parse_uci(&board.uci(mv).to_string()), Ok(mv));
+            assert_eq!(board.parse_uci(&board.to_uci(mv).to_string()), Ok(mv));
         }
     }
 }
@@ -157,11 +157,11 @@ fn to_san_and_game_play_take_any_move_value() {
             let san = board.to_san(mv);
             if legal.contains(&mv) {
                 assert_eq!(board.parse_san(&san), Ok(mv), "{san}");
-                assert_eq!(game.play(mv), Ok(()));
-                assert_eq!(game.undo(), Some(mv));
+                assert_eq!(game.push(mv), Ok(()));
+                assert_eq!(game.pop(), Some(mv));
             } else {
                 assert_eq!(san, "--", "{mv:?} on {}", board.to_fen());
-                assert_eq!(game.play(mv), Err(MoveError::Illegal));
+                assert_eq!(game.push(mv), Err(MoveError::Illegal));
             }
         }
         assert!(*game.board() == board);

@@ -342,7 +342,7 @@ fn check_position(board: &Board, seen: &mut Seen) {
         assert!(sans.insert(san.clone()), "{san} twice on {board:?}");
 
         // UCI, in the board's own notation, and Display on standard boards.
-        let uci = board.uci(mv).to_string();
+        let uci = board.to_uci(mv).to_string();
         assert_eq!(board.parse_uci(&uci), Ok(mv), "{uci} on {board:?}");
         if !board.is_chess960() {
             assert_eq!(board.parse_uci(&mv.to_string()), Ok(mv));
@@ -516,7 +516,7 @@ fn round_trips_in_random_chess960_games() {
     let step = if cfg!(debug_assertions) { 80 } else { 8 };
     let mut seen = Seen::default();
     for fen in fens.iter().step_by(step) {
-        let start = Board::from_fen_chess960(fen).unwrap();
+        let start = Board::from_fen_with(fen, magicboard::CastlingMode::Chess960).unwrap();
         random_game(start, &mut rng, 200, &mut seen);
     }
     println!("{seen:?}");

@@ -27,12 +27,12 @@ fn check_position(board: &Board, rng: &mut Xoshiro256PlusPlus) -> usize {
     for &mv in &moves {
         let expected = see_reference::see(board, mv, &SEE_VALUES);
         let got = board.see(mv);
-        assert_eq!(got, expected, "see({}) on {board:?}", board.uci(mv));
+        assert_eq!(got, expected, "see({}) on {board:?}", board.to_uci(mv));
         assert_eq!(
             board.see_with(mv, &other),
             see_reference::see(board, mv, &other),
             "see_with({}) on {board:?}",
-            board.uci(mv)
+            board.to_uci(mv)
         );
         for threshold in [
             expected - 1,
@@ -48,7 +48,7 @@ fn check_position(board: &Board, rng: &mut Xoshiro256PlusPlus) -> usize {
                 board.see_ge(mv, threshold),
                 expected >= threshold,
                 "see_ge({}, {threshold}) on {board:?}, see = {expected}",
-                board.uci(mv)
+                board.to_uci(mv)
             );
         }
     }

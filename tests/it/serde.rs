@@ -19,7 +19,7 @@ fn positions() -> Vec<(Board, &'static str)> {
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let fen = line.split(';').next().unwrap().trim();
             let board = if chess960 {
-                Board::from_fen_chess960(fen)
+                Board::from_fen_with(fen, magicboard::CastlingMode::Chess960)
             } else {
                 Board::from_fen(fen)
             };
@@ -205,7 +205,7 @@ fn boards_round_trip_as_fen() {
 fn chess960_start_with_standard_arrangement_stays_chess960() {
     // Position 518 is the standard arrangement; only the flag differs.
     let board =
-        Board::from_fen_chess960("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        Board::from_fen_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", magicboard::CastlingMode::Chess960)
             .unwrap();
     let (json, back) = json_round_trip(&board);
     assert_eq!(

@@ -49,7 +49,7 @@ fn answers_uci_isready_position_go() {
         let mv = after_e4
             .parse_uci(best)
             .unwrap_or_else(|e| panic!("{best}: {e}"));
-        assert_eq!(after_e4.uci(mv).to_string(), best);
+        assert_eq!(after_e4.to_uci(mv).to_string(), best);
     }
 
     // Checkmate: no legal move.
@@ -74,7 +74,7 @@ fn plays_chess960_castling_king_takes_rook() {
     let mut lines = BufReader::new(engine.stdout.take().unwrap()).lines();
     // Only king moves, castling among them: the rook is boxed in.
     let fen = "1r4k1/8/8/8/8/8/PPP5/1KR5 w C - 0 1";
-    let board = Board::from_fen_chess960(fen).unwrap();
+    let board = Board::from_fen_with(fen, magicboard::CastlingMode::Chess960).unwrap();
     writeln!(stdin, "setoption name UCI_Chess960 value true").unwrap();
     let mut seen_castle = false;
     // About 13 legal moves: 200 random picks miss castling with

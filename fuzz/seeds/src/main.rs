@@ -115,7 +115,7 @@ fn uci_san_seeds(rng: &mut Rng) -> Vec<Vec<u8>> {
         let start = common::position(index as u8);
         for _ in 0..3 {
             let moves = game(&start, 30, rng);
-            let uci: Vec<String> = moves.iter().map(|(b, mv)| b.uci(*mv).to_string()).collect();
+            let uci: Vec<String> = moves.iter().map(|(b, mv)| b.to_uci(*mv).to_string()).collect();
             let san: Vec<String> = moves.iter().map(|(b, mv)| b.to_san(*mv)).collect();
             for text in [uci.join(" "), san.join(" ")] {
                 let mut seed = vec![index as u8];

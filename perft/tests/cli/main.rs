@@ -410,7 +410,7 @@ fn suite_runner_fails_on_a_corrupted_count() {
     // up to the real count.
     let board = &line.board;
     for (mv, n) in magicboard::Perft::new(3).divide(board) {
-        assert!(run.stdout.contains(&format!("\n{}: {n}\n", board.uci(mv))));
+        assert!(run.stdout.contains(&format!("\n{}: {n}\n", board.to_uci(mv))));
     }
     // The deeper check of that line is skipped, not run.
     assert!(run.stdout.contains("Skipped:   1"), "{}", run.stdout);
@@ -635,7 +635,7 @@ fn diverge_finds_a_planted_bug_through_the_perftree_convention() {
             board.en_passant() == Some(mv.to())
                 && board.kind_on(mv.from()) == Some(magicboard::PieceKind::Pawn)
         })
-        .map(|mv| board.uci(mv).to_string())
+        .map(|mv| board.to_uci(mv).to_string())
         .collect();
     en_passant.sort();
     assert_eq!(strings(&d["only_magicboard"]), en_passant);
@@ -688,7 +688,7 @@ fn diverge_drives_a_uci_engine() {
         .legal_moves()
         .into_iter()
         .filter(|mv| matches!(mv.promotion(), Some(k) if k != magicboard::PieceKind::Queen))
-        .map(|mv| board.uci(mv).to_string())
+        .map(|mv| board.to_uci(mv).to_string())
         .collect();
     under.sort();
     assert!(!under.is_empty());

@@ -76,7 +76,7 @@ fn check_path(root: &Board, found: &Divergence) -> Board {
         assert!(board.is_legal(mv), "{mv:?} on {board:?}");
         let step = &found.counts[ply];
         assert_eq!(step.ply, ply);
-        assert_eq!(step.uci, board.uci(mv).to_string());
+        assert_eq!(step.uci, board.to_uci(mv).to_string());
         assert_ne!(step.magicboard, step.other);
         board = board.play_unchecked(mv);
     }
@@ -95,7 +95,7 @@ fn moves_where(board: &Board, keep: impl Fn(Move) -> bool) -> Vec<String> {
         .legal_moves()
         .into_iter()
         .filter(|&mv| keep(mv))
-        .map(|mv| board.uci(mv).to_string())
+        .map(|mv| board.to_uci(mv).to_string())
         .collect();
     v.sort();
     v
@@ -266,7 +266,7 @@ fn castling_through_check_on_chess960_boards() {
         let king = board.king(board.side_to_move());
         for text in &found.only_other {
             let mv = Move::castle(king, text[2..4].parse().unwrap());
-            assert_eq!(board.uci(mv).to_string(), *text);
+            assert_eq!(board.to_uci(mv).to_string(), *text);
             assert!(!board.is_legal(mv), "{text} is legal on {board:?}");
         }
     }
@@ -355,13 +355,13 @@ fn both_castling_notations_are_accepted() {
             assert!(
                 found
                     .only_magicboard
-                    .contains(&board.uci(castle).to_string())
+                    .contains(&board.to_uci(castle).to_string())
             );
             assert!(
                 board
                     .legal_moves()
                     .into_iter()
-                    .any(|mv| !mv.is_castle() && board.uci(mv).to_string() == *text),
+                    .any(|mv| !mv.is_castle() && board.to_uci(mv).to_string() == *text),
                 "{text} names no other move: {report}"
             );
         }
@@ -383,7 +383,7 @@ fn leaf_counts_and_self_contradictions() {
             list.into_iter()
                 .map(|(mv, n)| {
                     (
-                        q.board.uci(mv).to_string(),
+                        q.board.to_uci(mv).to_string(),
                         n + u64::from(mv.to_string() == "g1f3"),
                     )
                 })
@@ -406,7 +406,7 @@ fn leaf_counts_and_self_contradictions() {
             list.into_iter()
                 .map(|(mv, n)| {
                     let lie = q.path.is_empty() && mv.to_string() == "a2a3";
-                    (q.board.uci(mv).to_string(), n + 7 * u64::from(lie))
+                    (q.board.to_uci(mv).to_string(), n + 7 * u64::from(lie))
                 })
                 .collect(),
         )
@@ -426,7 +426,7 @@ fn garbage_moves_and_repeats_are_reported_as_written() {
         let mut list: Vec<(String, u64)> = magicboard::Perft::new(q.depth)
             .divide(q.board)
             .into_iter()
-            .map(|(mv, n)| (q.board.uci(mv).to_string(), n))
+            .map(|(mv, n)| (q.board.to_uci(mv).to_string(), n))
             .collect();
         list.push(("E2E4".into(), 1)); // e2e4 again, in capitals
         list.push(("e2e5".into(), 1)); // not legal

@@ -36,7 +36,7 @@ fn uci_moves(board: &Board) -> Vec<String> {
     let mut moves: Vec<String> = board
         .legal_moves()
         .iter()
-        .map(|&mv| board.uci(mv).to_string())
+        .map(|&mv| board.to_uci(mv).to_string())
         .collect();
     moves.sort();
     moves
@@ -83,8 +83,8 @@ proptest! {
         prop_assert!(board.is_consistent());
         prop_assert!(board.is_chess960());
         prop_assert_eq!(sorted(board.legal_moves()), sorted(board.legal_moves_by_make_unmake()));
-        prop_assert_eq!(Board::from_fen_chess960(&board.to_fen()).unwrap(), board.clone());
-        prop_assert_eq!(Board::from_fen_chess960(&board.to_shredder_fen()).unwrap(), board);
+        prop_assert_eq!(Board::from_fen_with(&board.to_fen(), magicboard::CastlingMode::Chess960).unwrap(), board.clone());
+        prop_assert_eq!(Board::from_fen_with(&board.to_shredder_fen(), magicboard::CastlingMode::Chess960).unwrap(), board);
     }
 
     #[test]
@@ -95,7 +95,7 @@ proptest! {
             board = board.play(mv).unwrap();
         }
         prop_assert_eq!(&board, game.board());
-        while game.undo().is_some() {}
+        while game.pop().is_some() {}
         prop_assert_eq!(game.board(), &Board::startpos());
     }
 
@@ -178,7 +178,7 @@ fn the_odds_favour_what_breaks_generators() {
                     break;
                 }
                 let i = rand::RngExt::random_range(&mut rng, 0..moves.len());
-                game.play(moves[i]).unwrap();
+                game.push(moves[i]).unwrap();
             }
             game
         })

@@ -176,6 +176,74 @@ impl PerftStats {
     }
 }
 
+#[cfg(feature = "reference")]
+impl PerftStats {
+    /// Perft statistics by the rules' definitions, slowly (feature
+    /// `reference`): every move from
+    /// [`Board::legal_moves_by_make_unmake`] made and taken back, every leaf
+    /// made and asked who checks ([`Board::checkers`]) and whether the
+    /// opponent has a legal move (again by make/unmake). The fast count,
+    /// [`Perft::stats`](crate::Perft::stats), answers the same questions
+    /// without making its leaves, and the tests check that the two agree.
+    ///
+    /// ```
+    /// use magicboard::{perft::PerftStats, Board, Perft};
+    /// let kiwipete = Board::from_fen(
+    ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    /// )?;
+    /// assert_eq!(PerftStats::by_make_unmake(&kiwipete, 2), Perft::new(2).stats(&kiwipete)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn by_make_unmake(board: &Board, depth: u32) -> PerftStats {
+        let mut board = board.clone();
+        let mut stats = PerftStats::default();
+        if depth == 0 {
+            stats.nodes = 1;
+        } else {
+            Self::reference_walk(&mut board, depth, &mut stats);
+        }
+        stats
+    }
+
+    /// The slow walk of [`PerftStats::by_make_unmake`].
+    fn reference_walk(board: &mut Board, depth: u32, stats: &mut PerftStats) {
+        for mv in board.legal_moves_by_make_unmake() {
+            let capture = board.is_capture(mv);
+            let en_passant = board.is_en_passant(mv);
+            let undo = board.make_move(mv);
+            if depth > 1 {
+                Self::reference_walk(board, depth - 1, stats);
+            } else {
+                stats.nodes += 1;
+                stats.captures += u128::from(capture);
+                stats.en_passant += u128::from(en_passant);
+                stats.castles += u128::from(mv.is_castle());
+                stats.promotions += u128::from(mv.is_promotion());
+                let checkers = board.checkers();
+                if !checkers.is_empty() {
+                    // The squares the move put its pieces on.
+                    let placed = if mv.is_castle() {
+                        let (king, rook) = mv.castle_destinations();
+                        Bitboard::EMPTY.with(king).with(rook)
+                    } else {
+                        Bitboard::EMPTY.with(mv.to())
+                    };
+                    stats.checks += 1;
+                    if checkers.count() > 1 {
+                        stats.double_checks += 1;
+                    } else if (checkers & placed).is_empty() {
+                        stats.discovered_checks += 1;
+                    }
+                    if board.legal_moves_by_make_unmake().is_empty() {
+                        stats.checkmates += 1;
+                    }
+                }
+            }
+            board.unmake_move(mv, undo);
+        }
+    }
+}
+
 /// Column by column.
 ///
 /// # Panics

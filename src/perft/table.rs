@@ -765,8 +765,16 @@ mod tests {
     fn chess960_key_depends_on_rook_files() {
         let table = PerftTable::new(0);
         // Same pieces; the white king-side right is with the g- or h-rook.
-        let g = Board::from_fen_with("4k3/8/8/8/8/8/8/4K1RR w G - 0 1", crate::CastlingMode::Chess960).unwrap();
-        let h = Board::from_fen_with("4k3/8/8/8/8/8/8/4K1RR w H - 0 1", crate::CastlingMode::Chess960).unwrap();
+        let g = Board::from_fen_with(
+            "4k3/8/8/8/8/8/8/4K1RR w G - 0 1",
+            crate::CastlingMode::Chess960,
+        )
+        .unwrap();
+        let h = Board::from_fen_with(
+            "4k3/8/8/8/8/8/8/4K1RR w H - 0 1",
+            crate::CastlingMode::Chess960,
+        )
+        .unwrap();
         assert_eq!(g.hash(), h.hash(), "Polyglot hash ignores the rook file");
         assert_ne!(table.key(&g, 2), table.key(&h, 2));
     }

@@ -156,8 +156,11 @@ impl Broken {
 
     /// How it writes `mv`.
     pub fn text(&self, board: &Board, mv: Move) -> String {
-        mv.to_uci(self.castling.unwrap_or(magicboard::CastlingMode::from_chess960(board.is_chess960())))
-            .to_string()
+        mv.to_uci(
+            self.castling
+                .unwrap_or(magicboard::CastlingMode::from_chess960(board.is_chess960())),
+        )
+        .to_string()
     }
 
     /// Its divide: each move as it writes it, with its count.

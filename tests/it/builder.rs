@@ -221,7 +221,10 @@ fn the_builder_and_fen_agree_on_the_castling_mode() {
         .castling_mode(CastlingMode::Chess960)
         .build()
         .unwrap();
-    assert_eq!(built, Board::from_fen_with(fen, magicboard::CastlingMode::Chess960).unwrap());
+    assert_eq!(
+        built,
+        Board::from_fen_with(fen, magicboard::CastlingMode::Chess960).unwrap()
+    );
 }
 
 /// A few kilobytes of bytes from a seeded generator.
@@ -247,7 +250,8 @@ fn random_placements_never_panic_and_accepted_ones_are_sound() {
         // Text and builder agree, and the board comes back unchanged.
         let fen = board.to_shredder_fen();
         assert_eq!(
-            Board::from_fen_with(&fen, magicboard::CastlingMode::Chess960).map(|b| b.to_shredder_fen()),
+            Board::from_fen_with(&fen, magicboard::CastlingMode::Chess960)
+                .map(|b| b.to_shredder_fen()),
             Ok(fen.clone())
         );
         assert_eq!(BoardBuilder::from_board(&board).build(), Ok(board.clone()));

@@ -11,7 +11,8 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 fn board960(fen: &str) -> Board {
-    Board::from_fen_with(fen, magicboard::CastlingMode::Chess960).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Board::from_fen_with(fen, magicboard::CastlingMode::Chess960)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// The castling moves of `board` as Chess960 UCI text, sorted.

@@ -326,7 +326,11 @@ fn check_null_move(board: &Board) {
             }
             .to_string();
             fields[3] = "-".to_string();
-            let flipped = Board::from_fen_with(&fields.join(" "), magicboard::CastlingMode::from_chess960(board.is_chess960())).unwrap();
+            let flipped = Board::from_fen_with(
+                &fields.join(" "),
+                magicboard::CastlingMode::from_chess960(board.is_chess960()),
+            )
+            .unwrap();
             assert_eq!(b.hash(), flipped.hash());
             assert!(b.is_consistent());
             b.unmake_null_move(undo);

@@ -479,11 +479,18 @@ fn chess960_castling_prints_as_x_fen_and_shredder_fen() {
     // White may castle with the b1 rook, which is not the outermost rook
     // on its side (a1 is): X-FEN names its file, B. Black's g8 rook is the
     // outermost on the king side: X-FEN writes k.
-    let b = Board::from_fen_with("1r3kr1/8/8/8/8/8/8/RR3KR1 w Bg - 0 1", magicboard::CastlingMode::Chess960).unwrap();
+    let b = Board::from_fen_with(
+        "1r3kr1/8/8/8/8/8/8/RR3KR1 w Bg - 0 1",
+        magicboard::CastlingMode::Chess960,
+    )
+    .unwrap();
     assert!(b.is_chess960());
     assert_eq!(b.to_shredder_fen(), "1r3kr1/8/8/8/8/8/8/RR3KR1 w Bg - 0 1");
     assert_eq!(b.to_fen(), "1r3kr1/8/8/8/8/8/8/RR3KR1 w Bk - 0 1");
-    assert_eq!(Board::from_fen_with(&b.to_fen(), magicboard::CastlingMode::Chess960), Ok(b.clone()));
+    assert_eq!(
+        Board::from_fen_with(&b.to_fen(), magicboard::CastlingMode::Chess960),
+        Ok(b.clone())
+    );
     // Non-standard rights make a board Chess960 even through from_fen.
     assert_eq!(Board::from_fen(&b.to_fen()), Ok(b));
 }

@@ -316,7 +316,11 @@ fn castling_needs_empty_squares_between_king_and_rook() {
 #[test]
 fn chess960_castling_where_the_king_stays_on_its_square() {
     // King g1, rook h1: O-O leaves the king on g1 and puts the rook on f1.
-    let b = Board::from_fen_with("1k6/8/8/8/8/8/8/6KR w H - 0 1", magicboard::CastlingMode::Chess960).unwrap();
+    let b = Board::from_fen_with(
+        "1k6/8/8/8/8/8/8/6KR w H - 0 1",
+        magicboard::CastlingMode::Chess960,
+    )
+    .unwrap();
     let castle = Move::castle(Square::G1, Square::H1);
     assert_eq!(
         sorted_uci(&b, &b.legal_moves()),

@@ -204,9 +204,11 @@ fn boards_round_trip_as_fen() {
 #[test]
 fn chess960_start_with_standard_arrangement_stays_chess960() {
     // Position 518 is the standard arrangement; only the flag differs.
-    let board =
-        Board::from_fen_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", magicboard::CastlingMode::Chess960)
-            .unwrap();
+    let board = Board::from_fen_with(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        magicboard::CastlingMode::Chess960,
+    )
+    .unwrap();
     let (json, back) = json_round_trip(&board);
     assert_eq!(
         json,

@@ -1,11 +1,11 @@
 //! Perft statistics (`Perft::stats`): every column of the Chess Programming
 //! Wiki's published tables (`tests/data/cpw-stats.epd`), and the slow
-//! make/unmake count (`magicboard::reference::perft_stats`) on every
+//! make/unmake count (`PerftStats::by_make_unmake` (feature `reference`)) on every
 //! position of the repository's suites.
 
 use crate::common::{cpw_stats_suite, cpw_suite, fischer_suite, standard_suite};
 use magicboard::perft::PerftStats;
-use magicboard::{Board, Perft, PerftTable, reference};
+use magicboard::{Board, Perft, PerftTable};
 use pretty_assertions::assert_eq;
 
 /// Published figures that are wrong, with the correct figure, the reason and
@@ -82,7 +82,7 @@ fn the_tables_node_counts_are_those_of_cpw_epd() {
 fn the_erratum_is_confirmed_by_the_slow_count() {
     for (fen, depth, column, _, right) in ERRATA {
         let board = Board::from_fen(fen).unwrap();
-        let slow = reference::perft_stats(&board, depth);
+        let slow = PerftStats::by_make_unmake(&board, depth);
         assert_eq!(slow.columns()[column], right, "{fen} depth {depth}");
     }
 }
@@ -100,7 +100,7 @@ fn the_slow_count_agrees_on_every_suite_position() {
                 break;
             }
             let fast = Perft::new(depth).stats(&entry.board).unwrap();
-            let slow = reference::perft_stats(&entry.board, depth);
+            let slow = PerftStats::by_make_unmake(&entry.board, depth);
             assert_eq!(fast, slow, "{} depth {depth}", entry.fen);
             compared += 1;
         }
@@ -140,7 +140,7 @@ fn corner_cases() {
         let mv = board.parse_uci(uci).unwrap();
         let (fast, slow) = (
             Perft::new(1).stats(&board).unwrap(),
-            reference::perft_stats(&board, 1),
+            PerftStats::by_make_unmake(&board, 1),
         );
         assert_eq!(fast, slow, "{fen}");
         // The move's own row: the divide's entry for it at depth 1.

@@ -410,7 +410,10 @@ fn suite_runner_fails_on_a_corrupted_count() {
     // up to the real count.
     let board = &line.board;
     for (mv, n) in magicboard::Perft::new(3).divide(board) {
-        assert!(run.stdout.contains(&format!("\n{}: {n}\n", board.to_uci(mv))));
+        assert!(
+            run.stdout
+                .contains(&format!("\n{}: {n}\n", board.to_uci(mv)))
+        );
     }
     // The deeper check of that line is skipped, not run.
     assert!(run.stdout.contains("Skipped:   1"), "{}", run.stdout);

@@ -234,7 +234,9 @@ fn merge_refuses_missing_duplicate_and_foreign_shards() {
 
 #[test]
 fn killed_at_random_moments_and_restarted_merges_to_the_published_count() {
-    let split = split_of(ROOKS, 6, 2);
+    // Perft 7 of the start position on one thread: seconds of work, in 400
+    // positions, so that every kill lands mid-run whatever the machine.
+    let split = split_of(START, 7, 2);
     let out = temp("killed.txt");
     let args = [
         "run-shard",
@@ -278,8 +280,10 @@ fn killed_at_random_moments_and_restarted_merges_to_the_published_count() {
         "the result replaces the journal"
     );
     let merged = ok(&["merge", s(&out)]);
+    // Published (CPW "Perft Results"; tests/data/cpw-stats.epd).
+    let published = common::load_suite("cpw-stats.epd")[0].count(7).unwrap();
     assert!(
-        merged.contains(&format!("\nNodes searched: {}\n", published_of(ROOKS, 6))),
+        merged.contains(&format!("\nNodes searched: {published}\n")),
         "{merged}"
     );
 }

@@ -157,6 +157,7 @@ impl Game {
     /// assert_eq!(game.push(Move::new(Square::E2, Square::E4, None)), Ok(()));
     /// assert_eq!(game.moves().len(), 1);
     /// ```
+    #[doc(alias = "play_move")]
     pub fn push(&mut self, mv: Move) -> Result<(), MoveError> {
         let undo = self.board.try_make_move(mv)?;
         self.moves.push(mv);

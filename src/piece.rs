@@ -5,6 +5,8 @@ use core::fmt;
 
 /// The kind of a piece, regardless of colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[doc(alias = "PieceType")]
+#[doc(alias = "Role")]
 pub enum PieceKind {
     /// Pawn.
     Pawn,

@@ -1,9 +1,9 @@
 //! Interruptions and the programs the tool starts.
 //!
-//! * Signals: [`install`], the first thing `main` does, blocks SIGINT,
-//!   SIGTERM and SIGHUP in every thread and waits for them on a thread of
-//!   its own (`sigwait`: no code runs inside a signal handler). When one
-//!   arrives, that thread kills every process group [`spawn`] started,
+//! * Signals: [`install`], the first thing `main` does, has `signal-hook`
+//!   catch SIGINT, SIGTERM and SIGHUP and hand them to a thread of its own
+//!   (no code of ours runs inside a signal handler). When one arrives,
+//!   that thread kills every process group [`spawn`] started,
 //!   runs the hook of the running mode ([`on_interrupt`]: it prints what a
 //!   partial run has, such as the root moves a `--divide` finished),
 //!   writes `perft: interrupted by SIGINT` on stderr and exits with status
@@ -102,13 +102,13 @@ pub fn stdout_closed() -> ! {
 /// Sends SIGKILL to every process of the group `pgid`.
 fn kill_group(pgid: u32) {
     #[cfg(unix)]
-    if let Ok(pgid) = libc::pid_t::try_from(pgid) {
-        // SAFETY: kill(2) takes plain integers and touches no memory of
-        // ours. `-pgid` names the group: its leader is one of our children
-        // not yet reaped (see `GROUPS`), so the id is still that group's.
-        unsafe {
-            libc::kill(-pgid, libc::SIGKILL);
-        }
+    if let Some(pgid) = i32::try_from(pgid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    {
+        // The group's leader is one of our children not yet reaped (see
+        // `GROUPS`), so the id is still that group's.
+        let _ = rustix::process::kill_process_group(pgid, rustix::process::Signal::KILL);
     }
     #[cfg(not(unix))]
     let _ = pgid;
@@ -150,27 +150,16 @@ impl Group {
         }
         #[cfg(target_os = "linux")]
         {
-            let pid = libc::id_t::try_from(self.child.id()).map_err(io::Error::other)?;
-            // SAFETY: an all-zero siginfo_t is a valid value (plain
-            // integers and unions of them), and POSIX asks for si_pid to be
-            // zeroed before a WNOHANG call.
-            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-            // SAFETY: `info` is a valid, writable siginfo_t; WNOWAIT leaves
-            // the child waitable, so `std`'s Child still reaps it later.
-            let rc = unsafe {
-                libc::waitid(
-                    libc::P_PID,
-                    pid,
-                    &mut info,
-                    libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-                )
-            };
-            if rc != 0 {
-                return Err(io::Error::last_os_error());
-            }
-            // SAFETY: waitid filled in a SIGCHLD siginfo_t (or left it
-            // zeroed), for which si_pid is the field to read.
-            Ok(unsafe { info.si_pid() } != 0)
+            use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
+            let pid = i32::try_from(self.child.id())
+                .ok()
+                .and_then(Pid::from_raw)
+                .ok_or_else(|| io::Error::other("not a process id"))?;
+            // WNOWAIT leaves the child waitable, so `std`'s Child still
+            // reaps it later.
+            let options = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
+            let status = waitid(WaitId::Pid(pid), options)?;
+            Ok(status.is_some())
         }
         #[cfg(not(target_os = "linux"))]
         {
@@ -215,16 +204,16 @@ impl Drop for Group {
 
 #[cfg(unix)]
 mod unix {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
     use std::mem::MaybeUninit;
     use std::ptr;
 
-    const SIGNALS: [(libc::c_int, &str); 3] = [
-        (libc::SIGINT, "SIGINT"),
-        (libc::SIGTERM, "SIGTERM"),
-        (libc::SIGHUP, "SIGHUP"),
-    ];
+    const SIGNALS: [(libc::c_int, &str); 3] =
+        [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")];
 
-    /// True when `signal` is ignored (as `nohup` ignores SIGHUP).
+    /// True when `signal` is ignored (as `nohup` ignores SIGHUP): such a
+    /// signal stays ignored. The one question signal-hook does not answer.
     fn ignored(signal: libc::c_int) -> bool {
         let mut old = MaybeUninit::<libc::sigaction>::zeroed();
         // SAFETY: a null new action only reads the current one into `old`,
@@ -235,47 +224,36 @@ mod unix {
     }
 
     pub fn install() {
-        let mut set = MaybeUninit::<libc::sigset_t>::uninit();
-        // SAFETY: sigemptyset initialises the set it is given.
-        unsafe { libc::sigemptyset(set.as_mut_ptr()) };
-        // SAFETY: initialised just above.
-        let mut set = unsafe { set.assume_init() };
-        let mut any = false;
-        for (signal, _) in SIGNALS {
-            if !ignored(signal) {
-                // SAFETY: `set` is an initialised sigset_t; `signal` is valid.
-                unsafe { libc::sigaddset(&mut set, signal) };
-                any = true;
-            }
-        }
-        if !any {
+        let wanted: Vec<libc::c_int> = SIGNALS
+            .iter()
+            .map(|&(signal, _)| signal)
+            .filter(|&signal| !ignored(signal))
+            .collect();
+        if wanted.is_empty() {
             return;
         }
-        // SAFETY: `set` is initialised; pthread_sigmask only reads it. The
-        // threads started later inherit the mask; `std` clears it in the
-        // programs it starts.
-        if unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, &set, ptr::null_mut()) } != 0 {
-            return;
-        }
+        // The watcher registers the handlers itself, and `install` waits
+        // until it has: where no thread can be started, nothing is
+        // registered and the signals act as they did.
+        let (ready, registered) = std::sync::mpsc::channel();
         let watcher = std::thread::Builder::new()
             .name("signals".into())
             .spawn(move || {
-                loop {
-                    let mut signal: libc::c_int = 0;
-                    // SAFETY: `set` and `signal` are valid for the call.
-                    if unsafe { libc::sigwait(&set, &mut signal) } == 0 {
-                        let name = SIGNALS
-                            .iter()
-                            .find(|&&(s, _)| s == signal)
-                            .map_or("a signal", |&(_, name)| name);
-                        super::interrupted(signal, name);
-                    }
+                let Ok(mut signals) = Signals::new(&wanted) else {
+                    let _ = ready.send(());
+                    return;
+                };
+                let _ = ready.send(());
+                if let Some(signal) = signals.forever().next() {
+                    let name = SIGNALS
+                        .iter()
+                        .find(|&&(s, _)| s == signal)
+                        .map_or("a signal", |&(_, name)| name);
+                    super::interrupted(signal, name);
                 }
             });
-        if watcher.is_err() {
-            // No watcher: let the signals act as they did.
-            // SAFETY: as above, `set` is only read.
-            unsafe { libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, ptr::null_mut()) };
+        if watcher.is_ok() {
+            let _ = registered.recv();
         }
     }
 }

@@ -568,7 +568,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
 }
 
 fn main() -> ExitCode {
-    // Before any thread starts: they all inherit the blocked signals.
+    // First: the signal watcher, before anything is counted or started.
     interrupt::install();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

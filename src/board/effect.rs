@@ -52,8 +52,8 @@ impl Board {
     ///
     /// A callback rather than a list, so that each caller's code is
     /// specialised on the castling and capture branches, and a caller
-    /// that ignores the victim's kind does not read it: `gives_check`
-    /// ran a fifth more instructions on a returned list.
+    /// that ignores the victim's kind does not read it (a returned list
+    /// cost `gives_check` many more instructions).
     #[inline(always)]
     pub(crate) fn placement(&self, mv: Move, mut change: impl FnMut(Change)) -> Option<PieceKind> {
         let us = self.state.side;

@@ -333,6 +333,7 @@ impl Board {
     /// assert_eq!(Board::startpos().to_fen(),
     ///            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// ```
+    #[doc(alias = "fen")]
     pub fn to_fen(&self) -> String {
         self.fen_with(false)
     }

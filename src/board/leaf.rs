@@ -248,8 +248,8 @@ impl Board {
     ///
     /// Perft's sink splits a piece's destinations into empty squares
     /// (`captured` a constant `None`) and captures: tested move by move,
-    /// whether a move captures was a branch mispredicted once in eight
-    /// (Kiwipete, valgrind's branch simulator; docs/performance.md).
+    /// whether a move captures is a branch that is often mispredicted
+    /// (docs/performance.md, "Decisions that shaped the code").
     #[cfg(any(test, feature = "fast-perft"))]
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]

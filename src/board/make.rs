@@ -226,9 +226,9 @@ impl Board {
     /// [`Board::make_move`] without its guards, for a move known to be
     /// legal here: one from this board's generator ([`Board::legal_moves`],
     /// [`Board::for_each_capture`], ...), or one that [`Board::is_legal`]
-    /// accepted. An engine's search plays such moves only; skipping the
-    /// guards saves about 5% of the instructions of a whole search
-    /// (`benches/search.rs`).
+    /// accepted. An engine's search plays such moves only, and skipping the
+    /// guards is a measurable part of a whole search's instructions
+    /// (docs/performance.md, "Decisions that shaped the code").
     ///
     /// The result on a legal move is exactly [`Board::make_move`]'s, and
     /// [`Board::unmake_move`] takes it back. Any other move leaves the
@@ -423,8 +423,8 @@ impl Board {
         if HASH {
             self.state.hash ^= zobrist::WHITE_TO_MOVE_KEY;
             // The move number advances after Black's move, added without a
-            // branch on the side (which alternates ply by ply): about 1%
-            // faster in the search benchmark (`benches/ab-search.sh`).
+            // branch on the side (which alternates ply by ply, so a branch
+            // would be mispredicted half the time).
             let black = u32::from(us == Color::Black);
             self.state.fullmove = self.state.fullmove.saturating_add(black);
         }

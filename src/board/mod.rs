@@ -93,7 +93,7 @@ pub struct Board {
 
 /// Everything but the pieces, in one block: make saves it into the
 /// [`Undo`] and unmake restores it with a few wide copies, not a load and
-/// a store per field (2.2% fewer instructions in `benches/search.rs`).
+/// a store per field (docs/performance.md, "Decisions that shaped the code").
 /// `chess960`, which no move changes, fills the block's last byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct State {
@@ -233,6 +233,7 @@ impl Board {
     /// assert!(Board::from_fen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1").unwrap().in_check());
     /// ```
     #[inline]
+    #[doc(alias = "is_check")]
     pub fn in_check(&self) -> bool {
         !self.checkers().is_empty()
     }
@@ -287,8 +288,8 @@ impl Board {
 
 impl Clone for Board {
     /// The pieces, then the state. Copied as one block of 152 bytes, the
-    /// board was a call to `memcpy` in perft's copy-make (full perft: 0.4%
-    /// more instructions); in two parts, 128 and 24 bytes, both are inline.
+    /// board was a call to `memcpy` in perft's copy-make; in two parts, 128
+    /// and 24 bytes, both are inline.
     #[inline]
     fn clone(&self) -> Board {
         let mut board = Board {

@@ -18,6 +18,7 @@ impl Board {
     /// assert_eq!(board.side_to_move(), Color::Black);
     /// ```
     #[inline(always)]
+    #[doc(alias = "turn")]
     pub fn side_to_move(&self) -> Color {
         self.state.side
     }
@@ -119,6 +120,7 @@ impl Board {
     /// assert_eq!(start.piece_on(Square::D4), None);
     /// ```
     #[inline]
+    #[doc(alias = "piece_at")]
     pub fn piece_on(&self, sq: Square) -> Option<Piece> {
         let kind = self.mailbox[sq.index()]?;
         let color = if self.by_color[0].contains(sq) {
@@ -275,6 +277,7 @@ impl Board {
     /// assert_eq!(Board::startpos().hash(), 0x463b96181691fc9c); // Polyglot's key
     /// ```
     #[inline(always)]
+    #[doc(alias = "zobrist_hash")]
     pub fn hash(&self) -> u64 {
         self.state.hash
     }

@@ -59,13 +59,11 @@ pub(crate) const NO_CASTLING: Castling = 2;
 /// the enemy pieces the whole attack map would look up (its knights and
 /// sliders); otherwise it builds the map. The tests' branches and lookups
 /// depend on each square, which costs time the instruction counts do not
-/// show: up to 4 squares ran the fewest instructions on the start position
-/// and Kiwipete, but up to 2 took 8-11% less time on Kiwipete and CPW
-/// position 5 (1% more instructions). Without the second condition, CPW
-/// position 3 (a rook, a king and pawns a side) tested its king's squares
-/// one by one at most nodes: 3% more instructions than the map, and about
-/// 12% more time. The other callers keep the map (one by one, under this
-/// rule too, ran 2.1% more instructions in the search benchmark).
+/// show, so the bound is small, chosen by time rather than instructions;
+/// without the second condition, endgames with few enemy pieces (CPW
+/// position 3) would test their king's squares one by one at most nodes,
+/// slower than the map. The other callers keep the map. The figures behind
+/// each choice: docs/performance.md, "Decisions that shaped the code".
 const ASKED_ONE_BY_ONE: u32 = 2;
 
 /// Standard chess's castlings, by colour and side ([`CastlingSide::index`]):
@@ -242,6 +240,8 @@ impl Board {
     /// moves.sort();
     /// assert_eq!(moves, ["c1e2", "e1d1", "e1d2", "e1f1", "e1f2"]);
     /// ```
+    #[doc(alias = "generate_moves")]
+    #[doc(alias = "generate_legal_moves")]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_legal(&mut list);
@@ -357,8 +357,9 @@ impl Board {
     /// and promotion, in the order `captures` lists them, until `f`
     /// returns `false`; returns `false` when `f` stopped it. No list is
     /// built (a [`MoveList`] is 512 bytes to initialise and to return), so
-    /// a search that scores moves into buffers of its own loses nothing:
-    /// in `benches/search.rs` the list forms cost 16% of the instructions.
+    /// a search that scores moves into buffers of its own loses nothing
+    /// (the list forms cost a search a large share of its instructions:
+    /// docs/performance.md, "Decisions that shaped the code").
     ///
     /// ```
     /// use magicboard::Board;
@@ -375,9 +376,9 @@ impl Board {
     /// assert!(!board.for_each_capture(|mv| !mv.is_promotion()));
     /// ```
     // Always inlined, as `for_each_quiet`: the caller's callback and the
-    // generator compile as one function (1.5% fewer instructions in
-    // `benches/search.rs`, about 1.5% less time by `benches/ab-search.sh`),
-    // at the cost of a copy of the generator at each call site.
+    // generator compile as one function, at the cost of a copy of the
+    // generator at each call site (measured: docs/performance.md,
+    // "Decisions that shaped the code").
     #[inline(always)]
     pub fn for_each_capture(&self, f: impl FnMut(Move) -> bool) -> bool {
         let mut each = ForEach { f, stopped: false };
@@ -546,10 +547,10 @@ impl Board {
 
     /// The legal moves of `STAGE` compiled once per colour: the side and
     /// its pawn geometry are constants in each copy. Twice the code, for
-    /// the callers where the time goes: perft's leaf counter (one copy for
-    /// both sides measured about 7% more instructions there) and the
-    /// callback forms a search calls at every node (3.8% of the search
-    /// benchmark's instructions).
+    /// the callers where the time goes: perft's leaf counter and the
+    /// callback forms a search calls at every node (one copy for both sides
+    /// measured slower in both: docs/performance.md, "Decisions that shaped
+    /// the code").
     #[inline(always)]
     pub(crate) fn generate_per_colour<
         L: Sliders,

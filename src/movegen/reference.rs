@@ -31,6 +31,7 @@ impl Board {
     /// assert_eq!(board.pseudo_legal_moves().len(), 4 + 9);
     /// assert_eq!(board.legal_moves().len(), 4);
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "reference")))]
     pub fn pseudo_legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         let us = self.side_to_move();
@@ -111,6 +112,7 @@ impl Board {
     /// assert_eq!(board.pseudo_legal_moves().len(), 4 + 9);
     /// assert_eq!(reference.len(), 4);
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "reference")))]
     pub fn legal_moves_by_make_unmake(&self) -> MoveList {
         let us = self.side_to_move();
         let mut scratch = self.clone();

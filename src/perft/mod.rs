@@ -243,6 +243,7 @@ impl<'t> Perft<'t> {
     /// assert_eq!(Perft::new(5).threads(2).count(&Board::startpos()), 4_865_609);
     /// ```
     #[cfg(feature = "parallel")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "parallel")))]
     pub const fn threads(mut self, threads: usize) -> Perft<'t> {
         self.threads = threads;
         self

@@ -177,6 +177,7 @@ impl PerftStats {
 }
 
 #[cfg(feature = "reference")]
+#[cfg_attr(docsrs, doc(cfg(feature = "reference")))]
 impl PerftStats {
     /// Perft statistics by the rules' definitions, slowly (feature
     /// `reference`): every move from

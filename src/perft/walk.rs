@@ -28,7 +28,7 @@
 //!   (the public `Board::make_move` keeps it);
 //! * on x86-64 the walk is compiled twice, and the CPU picks one at run
 //!   time: the portable baseline has no `popcnt` (its software fallback
-//!   costs a quarter of the time), so a `modern` copy is compiled with
+//!   is slow), so a `modern` copy is compiled with
 //!   `popcnt`, BMI1 and BMI2 for the CPUs that have them (Intel since
 //!   Haswell, AMD since Zen 1). Its slider lookups use BMI2's `pext`,
 //!   faster than magics, except on Zen 1 and 2, which run `pext` in
@@ -297,9 +297,9 @@ macro_rules! walks {
 // `count_children`) and how the full walk's leaves are made
 // (`make_leaves`), the bulk of the work: the modern walk has a copy of
 // each for each lookup scheme and picks one per node, so that their
-// lookups need no branch there (one copy of `count_children` picking at
-// each lookup ran 0.7% to 1.5% more instructions, for one more copy of the
-// generator to compile; one copy of `make_leaves` 2% to 6% more). Above
+// lookups need no branch there (one copy picking at each lookup ran more
+// instructions: docs/performance.md, "Decisions that shaped the code").
+// Above
 // them, the library's own move lists (`legal_moves`, magics or `pext` as
 // the build's target says) produce the children.
 #[cfg(all(
@@ -331,8 +331,8 @@ mod plain {
 /// walk without the `fast-perft` feature, and the fallback of the
 /// dispatching build, for x86-64 CPUs without `popcnt` or BMI2 (Intel
 /// before Haswell, some Pentiums and Celerons), where it costs the crate's
-/// compile next to nothing (a third specialised walk was about a quarter
-/// of it).
+/// compile next to nothing (a third specialised walk would cost much of
+/// it).
 #[cfg(any(
     test,
     not(feature = "fast-perft"),

@@ -250,7 +250,9 @@ impl<'de> Deserialize<'de> for Move {
 ///
 /// let chess960 = Board::from_fen_with(
 ///     "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
-/// , magicboard::CastlingMode::Chess960).unwrap();
+///     magicboard::CastlingMode::Chess960,
+/// )
+/// .unwrap();
 /// let json = serde_json::to_string(&chess960).unwrap();
 /// assert_eq!(serde_json::from_str::<Board>(&json).unwrap(), chess960);
 /// ```

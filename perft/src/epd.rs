@@ -31,9 +31,32 @@ pub fn run(
     bulk: bool,
     global: &Global,
 ) -> Result<(), Failure> {
+    let mut entries = load(path, global)?;
+    if global.stats {
+        return run_stats(path, &entries, max_depth, max_nodes, global);
+    }
+    let checks = filter(path, &mut entries, max_depth, max_nodes, global)?;
+    let outcome = check_all(&entries, bulk, global)?;
+    if global.json {
+        print_json_report(path, &entries, checks, &outcome, global);
+    } else {
+        print_report(path, &entries, checks, &outcome, global);
+    }
+    if outcome.failures.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::check(format!(
+            "{} of {checks} checks failed",
+            outcome.failures.len()
+        )))
+    }
+}
+
+/// The suite's positions; no position at all is bad input.
+fn load(path: &Path, global: &Global) -> Result<Vec<SuiteEntry>, Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
-    let mut entries = parse_suite(&text, global.castling_mode())
+    let entries = parse_suite(&text, global.castling_mode())
         .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
     if entries.is_empty() {
         return Err(Failure::input(format!(
@@ -41,13 +64,29 @@ pub fn run(
             path.display()
         )));
     }
-    if global.stats {
-        return run_stats(path, &entries, max_depth, max_nodes, global);
-    }
-    let listed = || entries.iter().flat_map(|e| e.counts.iter().copied());
-    let shallowest = listed().map(|(depth, _)| depth).min().unwrap_or(0);
-    let smallest = listed().map(|(_, count)| count).min().unwrap_or(0);
-    for entry in &mut entries {
+    Ok(entries)
+}
+
+/// Keeps the checks the filters allow and returns how many there are;
+/// none left, or a depth beyond the bound without `--allow-deep`, is bad
+/// input.
+fn filter(
+    path: &Path,
+    entries: &mut [SuiteEntry],
+    max_depth: Option<u32>,
+    max_nodes: Option<u128>,
+    global: &Global,
+) -> Result<usize, Failure> {
+    let listed = |entries: &[SuiteEntry]| -> Vec<(u32, u128)> {
+        entries
+            .iter()
+            .flat_map(|e| e.counts.iter().copied())
+            .collect()
+    };
+    let all = listed(entries);
+    let shallowest = all.iter().map(|&(depth, _)| depth).min().unwrap_or(0);
+    let smallest = all.iter().map(|&(_, count)| count).min().unwrap_or(0);
+    for entry in entries.iter_mut() {
         entry.counts.retain(|&(depth, count)| {
             max_depth.is_none_or(|max| depth <= max) && max_nodes.is_none_or(|max| count <= max)
         });
@@ -87,17 +126,27 @@ pub fn run(
             )));
         }
     }
-    let planned: u128 = entries
-        .iter()
-        .flat_map(|e| e.counts.iter().map(|&(_, n)| n))
-        .fold(0, u128::saturating_add);
-    // The bar counts in units of 2^shift nodes, so that it fits its u64.
+    Ok(checks)
+}
+
+/// What a run of the suite found.
+struct Outcome {
+    passed: usize,
+    nodes: u128,
+    /// Deeper depths of failed positions, not run.
+    skipped: usize,
+    failures: Vec<Mismatch>,
+    seconds: f64,
+    threads: usize,
+}
+
+/// A progress bar over `planned` nodes (hidden with `--json`), and how
+/// many of its units a count of nodes is: the bar counts in units of 2^k
+/// nodes, so that its u64 holds any total.
+fn progress_bar(planned: u128, json: bool) -> (ProgressBar, impl Fn(u128) -> u64) {
     let shift = 64u32.saturating_sub(planned.leading_zeros());
     let units = move |nodes: u128| u64::try_from(nodes >> shift).unwrap_or(u64::MAX);
-    let threads = global.threads_or(None);
-    let table = global.table()?;
-
-    let bar = if global.json {
+    let bar = if json {
         ProgressBar::hidden()
     } else {
         ProgressBar::new(units(planned))
@@ -108,45 +157,64 @@ pub fn run(
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(250));
+    (bar, units)
+}
+
+/// Counts every check of the suite, a progress bar meanwhile; a position
+/// that fails is not counted deeper, and the first failure is divided.
+fn check_all(entries: &[SuiteEntry], bulk: bool, global: &Global) -> Result<Outcome, Failure> {
+    let planned: u128 = entries
+        .iter()
+        .flat_map(|e| e.counts.iter().map(|&(_, n)| n))
+        .fold(0, u128::saturating_add);
+    let threads = global.threads_or(None);
+    let table = global.table()?;
+    let (bar, units) = progress_bar(planned, global.json);
     // Interrupted, the bar goes before `interrupt` reports it.
     let _hook = {
         let bar = bar.clone();
         interrupt::on_interrupt(move |_| bar.finish_and_clear())
     };
-
-    let (mut passed, mut nodes, mut skipped) = (0usize, 0u128, 0usize);
-    let mut failures: Vec<Mismatch> = Vec::new();
+    let mut outcome = Outcome {
+        passed: 0,
+        nodes: 0,
+        skipped: 0,
+        failures: Vec::new(),
+        seconds: 0.0,
+        threads,
+    };
     let start = Instant::now();
-    for entry in &entries {
+    for entry in entries {
         for (i, &(depth, expected)) in entry.counts.iter().enumerate() {
             bar.set_message(format!(
-                "line {} D{depth} | {passed} passed, {} failed",
+                "line {} D{depth} | {} passed, {} failed",
                 entry.line,
-                failures.len()
+                outcome.passed,
+                outcome.failures.len()
             ));
             let perft = counter(depth, bulk, threads, table.as_ref());
-            let got = perft
-                .count_u128(&entry.board)
-                .map_err(|e| Failure::input(format!("line {}: {e}", entry.line)))?;
-            nodes = nodes.saturating_add(got);
+            let at_line = |e: magicboard::perft::CountOverflow| {
+                Failure::input(format!("line {}: {e}", entry.line))
+            };
+            let got = perft.count_u128(&entry.board).map_err(at_line)?;
+            outcome.nodes = outcome.nodes.saturating_add(got);
             bar.inc(units(expected));
             if got == expected {
-                passed += 1;
+                outcome.passed += 1;
                 continue;
             }
             // The divide of the first mismatch only: it is what one needs to
             // start bisecting, and deeper divides cost as much as the count.
-            let divide = if failures.is_empty() {
-                perft
-                    .divide_u128(&entry.board)
-                    .map_err(|e| Failure::input(format!("line {}: {e}", entry.line)))?
+            let divide = if outcome.failures.is_empty() {
+                let split = perft.divide_u128(&entry.board).map_err(at_line)?;
+                split
                     .into_iter()
                     .map(|(mv, n)| (entry.board.to_uci(mv).to_string(), n))
                     .collect()
             } else {
                 Vec::new()
             };
-            failures.push(Mismatch {
+            outcome.failures.push(Mismatch {
                 line: entry.line,
                 fen: entry.fen.clone(),
                 depth,
@@ -157,7 +225,7 @@ pub fn run(
             // Deeper depths of a position that already failed would fail
             // too and cost the most: skip them.
             let rest = &entry.counts[i + 1..];
-            skipped += rest.len();
+            outcome.skipped += rest.len();
             bar.inc(units(
                 rest.iter().map(|&(_, n)| n).fold(0, u128::saturating_add),
             ));
@@ -165,85 +233,110 @@ pub fn run(
         }
     }
     bar.finish_and_clear();
-    let seconds = start.elapsed().as_secs_f64();
+    outcome.seconds = start.elapsed().as_secs_f64();
+    Ok(outcome)
+}
 
-    if global.json {
-        let failed: Vec<_> = failures
-            .iter()
-            .map(|f| {
-                let mut value = json!({
-                    "line": f.line, "fen": f.fen, "depth": f.depth,
-                    "expected": f.expected, "got": f.got,
-                });
-                if !f.divide.is_empty() {
-                    value["divide"] = f
-                        .divide
-                        .iter()
-                        .map(|(mv, n)| json!({"move": mv, "nodes": n}))
-                        .collect();
-                }
-                value
-            })
-            .collect();
-        print_json(&json!({
-            "file": path.display().to_string(), "positions": entries.len(), "checks": checks,
-            "passed": passed, "failed": failures.len(), "skipped": skipped, "nodes": nodes,
-            "seconds": seconds, "mnps": mnps(nodes, seconds), "threads": threads,
-            "hash_mb": global.hash, "failures": failed,
-        }));
-    } else {
-        outln!("Suite:     {}", path.display());
-        outln!("Positions: {}", entries.len());
-        outln!("Checks:    {checks}");
-        outln!("Passed:    {passed}");
-        outln!("Failed:    {}", failures.len());
-        if skipped > 0 {
-            outln!("Skipped:   {skipped} (deeper depths of failed positions)");
-        }
-        outln!("Nodes:     {nodes}");
+/// The suite's result as JSON.
+fn print_json_report(
+    path: &Path,
+    entries: &[SuiteEntry],
+    checks: usize,
+    outcome: &Outcome,
+    global: &Global,
+) {
+    let failed: Vec<_> = outcome
+        .failures
+        .iter()
+        .map(|f| {
+            let mut value = json!({
+                "line": f.line, "fen": f.fen, "depth": f.depth,
+                "expected": f.expected, "got": f.got,
+            });
+            if !f.divide.is_empty() {
+                value["divide"] = f
+                    .divide
+                    .iter()
+                    .map(|(mv, n)| json!({"move": mv, "nodes": n}))
+                    .collect();
+            }
+            value
+        })
+        .collect();
+    let Outcome {
+        passed,
+        nodes,
+        skipped,
+        seconds,
+        threads,
+        ..
+    } = *outcome;
+    print_json(&json!({
+        "file": path.display().to_string(), "positions": entries.len(), "checks": checks,
+        "passed": passed, "failed": outcome.failures.len(), "skipped": skipped,
+        "nodes": nodes, "seconds": seconds, "mnps": mnps(nodes, seconds),
+        "threads": threads, "hash_mb": global.hash, "failures": failed,
+    }));
+}
+
+/// The suite's result as text: the summary, then the first mismatch with
+/// its divide and the others one a line.
+fn print_report(
+    path: &Path,
+    entries: &[SuiteEntry],
+    checks: usize,
+    outcome: &Outcome,
+    global: &Global,
+) {
+    let (nodes, seconds) = (outcome.nodes, outcome.seconds);
+    outln!("Suite:     {}", path.display());
+    outln!("Positions: {}", entries.len());
+    outln!("Checks:    {checks}");
+    outln!("Passed:    {}", outcome.passed);
+    outln!("Failed:    {}", outcome.failures.len());
+    if outcome.skipped > 0 {
         outln!(
-            "Time:      {seconds:.3} s ({:.1} Mnps, {threads} threads, hash {} MiB)",
-            mnps(nodes, seconds),
-            global.hash
+            "Skipped:   {} (deeper depths of failed positions)",
+            outcome.skipped
         );
-        if let Some(first) = failures.first() {
-            outln!();
-            let difference = if first.got >= first.expected {
-                format!("+{}", first.got - first.expected)
-            } else {
-                format!("-{}", first.expected - first.got)
-            };
-            outln!(
-                "First mismatch: line {}, depth {}: expected {}, got {} ({difference})",
-                first.line,
-                first.depth,
-                first.expected,
-                first.got,
-            );
-            outln!("FEN: {}", first.fen);
-            outln!("Divide at depth {}:", first.depth);
-            for (mv, n) in &first.divide {
-                outln!("{mv}: {n}");
-            }
-            outln!("total {} vs expected {}", first.got, first.expected);
-            for f in &failures[1..] {
-                outln!(
-                    "mismatch: line {}, depth {}: expected {}, got {}",
-                    f.line,
-                    f.depth,
-                    f.expected,
-                    f.got
-                );
-            }
-        }
     }
-    if failures.is_empty() {
-        Ok(())
+    outln!("Nodes:     {nodes}");
+    outln!(
+        "Time:      {seconds:.3} s ({:.1} Mnps, {} threads, hash {} MiB)",
+        mnps(nodes, seconds),
+        outcome.threads,
+        global.hash
+    );
+    let Some(first) = outcome.failures.first() else {
+        return;
+    };
+    outln!();
+    let difference = if first.got >= first.expected {
+        format!("+{}", first.got - first.expected)
     } else {
-        Err(Failure::check(format!(
-            "{} of {checks} checks failed",
-            failures.len()
-        )))
+        format!("-{}", first.expected - first.got)
+    };
+    outln!(
+        "First mismatch: line {}, depth {}: expected {}, got {} ({difference})",
+        first.line,
+        first.depth,
+        first.expected,
+        first.got,
+    );
+    outln!("FEN: {}", first.fen);
+    outln!("Divide at depth {}:", first.depth);
+    for (mv, n) in &first.divide {
+        outln!("{mv}: {n}");
+    }
+    outln!("total {} vs expected {}", first.got, first.expected);
+    for f in &outcome.failures[1..] {
+        outln!(
+            "mismatch: line {}, depth {}: expected {}, got {}",
+            f.line,
+            f.depth,
+            f.expected,
+            f.got
+        );
     }
 }
 

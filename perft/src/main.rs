@@ -221,6 +221,22 @@ struct Global {
 }
 
 impl Global {
+    /// The settings from the option groups a command takes; the others
+    /// keep their defaults.
+    fn of(
+        work: Option<Work>,
+        chess960: Option<Chess960Arg>,
+        json: Option<JsonArg>,
+        deep: Option<Deep>,
+    ) -> Global {
+        Global {
+            chess960: chess960.is_some_and(|c| c.chess960),
+            json: json.is_some_and(|j| j.json),
+            allow_deep: deep.is_some_and(|d| d.allow_deep),
+            ..work.map_or_else(Global::default, Work::global)
+        }
+    }
+
     /// Refuses a depth beyond [`MAX_DEPTH`] unless `--allow-deep` is given.
     fn check_depth(&self, depth: u32) -> Result<(), Failure> {
         if depth <= MAX_DEPTH || self.allow_deep {
@@ -452,22 +468,26 @@ fn print_json(value: &serde_json::Value) {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
-        Some(Command::Perftree {
+        Some(command) => run_command(command),
+        None => run_default(&cli),
+    }
+}
+
+/// A subcommand, with the settings from the option groups it takes.
+fn run_command(command: Command) -> Result<(), Failure> {
+    match command {
+        Command::Perftree {
             depth,
             fen,
             moves,
             chess960,
             work,
             deep,
-        }) => {
-            let global = Global {
-                chess960: chess960.chess960,
-                allow_deep: deep.allow_deep,
-                ..work.global()
-            };
+        } => {
+            let global = Global::of(Some(work), Some(chess960), None, Some(deep));
             perftree::run(depth, &fen, &moves, &global)
         }
-        Some(Command::Split {
+        Command::Split {
             fen,
             depth,
             split_depth,
@@ -475,22 +495,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             chess960,
             json,
             deep,
-        }) => {
-            let global = Global {
-                chess960: chess960.chess960,
-                json: json.json,
-                allow_deep: deep.allow_deep,
-                ..Global::default()
-            };
-            shard::split(
-                fen.as_deref().unwrap_or(STARTPOS),
-                depth,
-                split_depth,
-                &out,
-                &global,
-            )
+        } => {
+            let global = Global::of(None, Some(chess960), Some(json), Some(deep));
+            let fen = fen.as_deref().unwrap_or(STARTPOS);
+            shard::split(fen, depth, split_depth, &out, &global)
         }
-        Some(Command::RunShard {
+        Command::RunShard {
             file,
             depth,
             shard,
@@ -500,12 +510,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             work,
             json,
             deep,
-        }) => {
+        } => {
             let global = Global {
-                json: json.json,
-                allow_deep: deep.allow_deep,
                 stats,
-                ..work.global()
+                ..Global::of(Some(work), None, Some(json), Some(deep))
             };
             let part = match (shard, only) {
                 (_, Some(list)) => journal::Part::Only(list.0),
@@ -514,56 +522,48 @@ fn run(cli: Cli) -> Result<(), Failure> {
             };
             shard::run_shard(&file, depth, part, out.as_deref(), &global)
         }
-        Some(Command::Merge {
+        Command::Merge {
             files,
             partial,
             json,
-        }) => {
-            let global = Global {
-                json: json.json,
-                ..Global::default()
-            };
-            shard::merge(&files, partial, &global)
-        }
-        Some(Command::Compare {
+        } => shard::merge(&files, partial, &Global::of(None, None, Some(json), None)),
+        Command::Compare {
             files,
             with,
             split,
             json,
-        }) => {
-            let global = Global {
-                json: json.json,
-                ..Global::default()
-            };
+        } => {
+            let global = Global::of(None, None, Some(json), None);
             shard::compare(&files, &with, split.as_deref(), &global)
         }
-        Some(Command::Diverge(args)) => diverge::run(&args),
-        None => {
-            let global = &Global {
-                chess960: cli.chess960.chess960,
-                threads: cli.threads,
-                hash: cli.hash,
-                seed: cli.seed,
-                json: cli.json.json,
-                allow_deep: cli.allow_deep,
-                stats: cli.stats,
-            };
-            if cli.bench {
-                return bench::run(!cli.no_bulk, global);
-            }
-            match &cli.epd {
-                Some(path) => epd::run(path, cli.max_depth, cli.max_nodes, !cli.no_bulk, global),
-                None => {
-                    global.check_depth(cli.depth)?;
-                    let board = global.read_fen(cli.fen.as_deref().unwrap_or(STARTPOS))?;
-                    if cli.divide {
-                        divide::run(&board, cli.depth, !cli.no_bulk, global)
-                    } else {
-                        count::run(&board, cli.depth, !cli.no_bulk, global)
-                    }
-                }
-            }
-        }
+        Command::Diverge(args) => diverge::run(&args),
+    }
+}
+
+/// No subcommand: a count, a divide, a suite or the benchmark.
+fn run_default(cli: &Cli) -> Result<(), Failure> {
+    let global = &Global {
+        chess960: cli.chess960.chess960,
+        threads: cli.threads,
+        hash: cli.hash,
+        seed: cli.seed,
+        json: cli.json.json,
+        allow_deep: cli.allow_deep,
+        stats: cli.stats,
+    };
+    let bulk = !cli.no_bulk;
+    if cli.bench {
+        return bench::run(bulk, global);
+    }
+    if let Some(path) = &cli.epd {
+        return epd::run(path, cli.max_depth, cli.max_nodes, bulk, global);
+    }
+    global.check_depth(cli.depth)?;
+    let board = global.read_fen(cli.fen.as_deref().unwrap_or(STARTPOS))?;
+    if cli.divide {
+        divide::run(&board, cli.depth, bulk, global)
+    } else {
+        count::run(&board, cli.depth, bulk, global)
     }
 }
 

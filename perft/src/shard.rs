@@ -250,18 +250,7 @@ pub fn run_shard(
         }
         None => (None, Vec::new()),
     };
-    // The positions of this run not yet journaled: index, multiplicity, board.
-    let recorded: std::collections::BTreeSet<usize> = records.iter().map(|r| r.index).collect();
-    let mut todo = Vec::new();
-    for (index, (line, fen, multiplicity)) in split.positions.iter().enumerate() {
-        if run.part.holds(index) && !recorded.contains(&index) {
-            let mode = CastlingMode::from_chess960(split.chess960);
-            let board = Board::from_fen_with(fen, mode).map_err(|e| {
-                Failure::input(format!("{}:{line}: invalid FEN: {e}", path.display()))
-            })?;
-            todo.push((index, *multiplicity, board));
-        }
-    }
+    let todo = not_yet_counted(path, &split, &run.part, &records)?;
     let table = global.table()?;
     let counted = count_journaled(&todo, journal, depth, &table, global)?;
     records.extend(counted);
@@ -283,6 +272,28 @@ pub fn run_shard(
         let _ = std::fs::remove_file(journal::journal_path(out));
     }
     report(&result, false, global)
+}
+
+/// The positions of `part` that `records` lack: index, multiplicity and
+/// board.
+fn not_yet_counted(
+    path: &Path,
+    split: &SplitFile,
+    part: &Part,
+    records: &[Record],
+) -> Result<Vec<(usize, u64, Board)>, Failure> {
+    let recorded: std::collections::BTreeSet<usize> = records.iter().map(|r| r.index).collect();
+    let mode = CastlingMode::from_chess960(split.chess960);
+    let mut todo = Vec::new();
+    for (index, (line, fen, multiplicity)) in split.positions.iter().enumerate() {
+        if part.holds(index) && !recorded.contains(&index) {
+            let board = Board::from_fen_with(fen, mode).map_err(|e| {
+                Failure::input(format!("{}:{line}: invalid FEN: {e}", path.display()))
+            })?;
+            todo.push((index, *multiplicity, board));
+        }
+    }
+    Ok(todo)
 }
 
 /// The result already at `out` for `run`, if the run is finished; an error
@@ -711,6 +722,19 @@ fn duration(seconds: f64) -> String {
     }
 }
 
+/// The FENs of the split file at `path`, which must be split `id`.
+fn split_fens(path: &Path, id: &str) -> Result<Vec<String>, Failure> {
+    let split = read_split(path)?;
+    if split.id != id {
+        return Err(Failure::input(format!(
+            "{}: split {}, not the runs' split {id}",
+            path.display(),
+            split.id,
+        )));
+    }
+    Ok(split.positions.into_iter().map(|(_, fen, _)| fen).collect())
+}
+
 /// `perft compare`: the positions two runs of one split count differently.
 pub fn compare(
     files: &[PathBuf],
@@ -728,18 +752,7 @@ pub fn compare(
     }
     let (ca, cb) = (per_position(&a, true)?, per_position(&b, true)?);
     let fens = match split {
-        Some(path) => {
-            let split = read_split(path)?;
-            if split.id != a.run.id {
-                return Err(Failure::input(format!(
-                    "{}: split {}, not the runs' split {}",
-                    path.display(),
-                    split.id,
-                    a.run.id
-                )));
-            }
-            split.positions.into_iter().map(|(_, fen, _)| fen).collect()
-        }
+        Some(path) => split_fens(path, &a.run.id)?,
         None => Vec::new(),
     };
     let both: Vec<usize> = ca.keys().filter(|i| cb.contains_key(i)).copied().collect();

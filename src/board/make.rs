@@ -328,7 +328,10 @@ impl Board {
 
     /// Plays `mv`, moving `kind` (the piece on its from-square): the body
     /// of [`Board::make_move`], with the hash and the clocks kept only when
-    /// `HASH`.
+    /// `HASH`. Long on purpose: one pass through the kinds of move (quiet,
+    /// capture, en passant, promotion, castling) and what each changes
+    /// (pieces, rights, en-passant square, clocks, hash), so that every
+    /// change a move makes is written in one place.
     #[inline(always)]
     fn apply<const HASH: bool>(&mut self, mv: Move, kind: PieceKind, mut undo: Undo) -> Undo {
         let us = self.state.side;

@@ -574,6 +574,12 @@ impl Board {
 
     /// [`Board::generate_with`] for the side whose pawns go `d` (the side
     /// to move), castling found as `CASTLING` says.
+    ///
+    /// Long on purpose: it is the one statement of legal generation (check
+    /// evasion, pins, each piece kind, pawns, en passant, castling), read
+    /// top to bottom as the rules are, and always inlined into a copy per
+    /// sink, stage, castling case and colour; helpers it calls would each
+    /// need the same eight generic parameters and the same inlining.
     #[inline(always)]
     fn generate_for<L: Sliders, S: Sink, const STAGE: Stage, const CASTLING: Castling>(
         &self,

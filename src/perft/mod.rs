@@ -561,12 +561,16 @@ impl Perft<'_> {
     /// ```
     /// use magicboard::{Board, Perft};
     /// use std::sync::Mutex;
-    /// let boards = [Board::startpos(), Board::from_fen("8/8/8/8/8/8/8/K1k5 w - - 0 1")?];
+    /// let boards = [
+    ///     Board::startpos(),
+    ///     Board::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1")?,
+    /// ];
     /// let counts = Mutex::new(Vec::new());
     /// Perft::new(3).count_each(&boards, |i, n| counts.lock().unwrap().push((i, n)))?;
     /// let mut counts = counts.into_inner().unwrap();
     /// counts.sort();
-    /// assert_eq!(counts, [(0, 8902), (1, 27)]);
+    /// // Published (CPW "Perft Results"): the start position and position 3.
+    /// assert_eq!(counts, [(0, 8902), (1, 2812)]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count_each(

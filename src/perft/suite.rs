@@ -33,7 +33,7 @@
 //! assert_eq!(suite[1].line, 3);
 //! for entry in &suite {
 //!     for &(depth, expected) in &entry.counts {
-//!         assert_eq!(perft(&entry.board, depth), expected);
+//!         assert_eq!(u128::from(perft(&entry.board, depth)), expected);
 //!     }
 //! }
 //! # Ok::<(), magicboard::perft::suite::SuiteError>(())

@@ -710,7 +710,8 @@ mod tests {
     /// suite, gives the leaf `make_move` gives.
     ///
     /// The full walk never reads its leaves, so the published counts
-    /// would not notice a wrong one: this test is what checks them.
+    /// would not notice a wrong one: this test is what checks them. (Long:
+    /// a reference walk of its own, written out beside the checks.)
     #[test]
     fn leaves_agree_with_make_move() {
         let mut suites = parse_suite(

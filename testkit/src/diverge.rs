@@ -433,23 +433,7 @@ pub fn find<D: Divider + ?Sized>(
                 .iter()
                 .fold(0u64, |sum, &(_, n)| sum.saturating_add(n));
         }
-        let mut differing: Vec<(usize, CountDiff)> = Vec::new();
-        for (i, matched) in cmp.matched.iter().enumerate() {
-            if let Some(j) = *matched {
-                let (mv, n) = ours[i];
-                if theirs[j].1 != n {
-                    let diff = CountDiff {
-                        ply: path.len(),
-                        uci: board.to_uci(mv).to_string(),
-                        depth: depth_left - 1,
-                        magicboard: n,
-                        other: theirs[j].1,
-                    };
-                    differing.push((i, diff));
-                }
-            }
-        }
-        differing.sort_by(|(_, a), (_, b)| a.uci.cmp(&b.uci));
+        let differing = cmp.differing(&board, &ours, &theirs, path.len(), depth_left);
         let kind = if !cmp.lists_agree() {
             Some(Kind::Moves)
         } else if differing.is_empty() {
@@ -502,6 +486,37 @@ struct Comparison {
 }
 
 impl Comparison {
+    /// The moves both list whose counts differ (index into `ours`, and the
+    /// difference), by UCI text, for a position `ply` plies down with
+    /// `depth` plies left.
+    fn differing(
+        &self,
+        board: &Board,
+        ours: &[(Move, u64)],
+        theirs: &[(String, u64)],
+        ply: usize,
+        depth: u32,
+    ) -> Vec<(usize, CountDiff)> {
+        let mut differing: Vec<(usize, CountDiff)> = Vec::new();
+        for (i, matched) in self.matched.iter().enumerate() {
+            if let Some(j) = *matched {
+                let (mv, n) = ours[i];
+                if theirs[j].1 != n {
+                    let diff = CountDiff {
+                        ply,
+                        uci: board.to_uci(mv).to_string(),
+                        depth: depth - 1,
+                        magicboard: n,
+                        other: theirs[j].1,
+                    };
+                    differing.push((i, diff));
+                }
+            }
+        }
+        differing.sort_by(|(_, a), (_, b)| a.uci.cmp(&b.uci));
+        differing
+    }
+
     fn new(board: &Board, ours: &[(Move, u64)], theirs: &[(String, u64)]) -> Comparison {
         let mode = magicboard::CastlingMode::from_chess960(board.is_chess960());
         let other_mode = match mode {

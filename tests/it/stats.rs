@@ -1,7 +1,12 @@
 //! Perft statistics (`Perft::stats`): every column of the Chess Programming
 //! Wiki's published tables (`tests/data/cpw-stats.epd`), and the slow
-//! make/unmake count (`PerftStats::by_make_unmake` (feature `reference`)) on every
-//! position of the repository's suites.
+//! make/unmake count (`PerftStats::by_make_unmake`, feature `reference`) on
+//! every position of the repository's suites.
+//!
+//! Some tests count on two threads: the module needs the feature
+//! `parallel`.
+
+#![cfg(feature = "parallel")]
 
 use crate::common::{cpw_stats_suite, cpw_suite, fischer_suite, standard_suite};
 use magicboard::perft::PerftStats;

@@ -35,7 +35,8 @@ use std::io::{self, BufRead};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
-const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+#[path = "shared/position.rs"]
+mod position;
 /// The deepest the search goes (plies from the root, quiescence included).
 const MAX_PLY: usize = 96;
 const INFINITY: i32 = 32_000;
@@ -672,36 +673,11 @@ impl Engine {
         }
     }
 
-    fn parse_fen(&self, fen: &str) -> Result<Board, magicboard::FenError> {
-        if self.chess960 {
-            Board::from_fen_with(fen, magicboard::CastlingMode::Chess960)
-        } else {
-            Board::from_fen(fen)
-        }
-    }
-
     /// `position (startpos | fen <FEN>) [moves ...]`.
     fn position(&mut self, words: &[&str]) -> Result<(), String> {
-        let (setup, moves) = match words.iter().position(|&w| w == "moves") {
-            Some(i) => (&words[..i], &words[i + 1..]),
-            None => (words, &[][..]),
-        };
-        let mut board = match setup {
-            ["startpos"] => self.parse_fen(STARTPOS),
-            ["fen", fen @ ..] => self.parse_fen(&fen.join(" ")),
-            _ => return Err("expected `position startpos` or `position fen <FEN>`".into()),
-        }
-        .map_err(|e| format!("bad FEN: {e}"))?;
-        let mut keys = vec![board.hash()];
-        for text in moves {
-            let mv = board
-                .parse_uci(text)
-                .map_err(|e| format!("move {text}: {e}"))?;
-            board.make_move(mv);
-            keys.push(board.hash());
-        }
-        self.board = board;
-        self.keys = keys;
+        let boards = position::parse_position(words, self.chess960)?;
+        self.keys = boards.iter().map(Board::hash).collect();
+        self.board = boards.last().cloned().unwrap_or_else(Board::startpos);
         Ok(())
     }
 

@@ -21,7 +21,8 @@ use magicboard::{Board, Move};
 use std::io::{self, BufRead, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+#[path = "shared/position.rs"]
+mod position;
 
 struct Engine {
     board: Board,
@@ -60,7 +61,7 @@ impl Engine {
                 writeln!(out, "uciok")?;
             }
             Some("isready") => writeln!(out, "readyok")?,
-            Some("ucinewgame") => self.board = self.parse_fen(STARTPOS).unwrap_or_default(),
+            Some("ucinewgame") => self.board = self.position(&["startpos"]).unwrap_or_default(),
             Some("setoption") => {
                 // setoption name UCI_Chess960 value true
                 let words: Vec<&str> = words.collect();
@@ -93,34 +94,10 @@ impl Engine {
         Ok(true)
     }
 
-    fn parse_fen(&self, fen: &str) -> Result<Board, magicboard::FenError> {
-        if self.chess960 {
-            Board::from_fen_with(fen, magicboard::CastlingMode::Chess960)
-        } else {
-            Board::from_fen(fen)
-        }
-    }
-
     /// The board a `position` command describes (its words after `position`).
     fn position(&self, words: &[&str]) -> Result<Board, String> {
-        let moves_at = words.iter().position(|&w| w == "moves");
-        let (setup, moves) = match moves_at {
-            Some(i) => (&words[..i], &words[i + 1..]),
-            None => (words, &[][..]),
-        };
-        let mut board = match setup {
-            ["startpos"] => self.parse_fen(STARTPOS),
-            ["fen", fen @ ..] => self.parse_fen(&fen.join(" ")),
-            _ => return Err("expected `position startpos` or `position fen <FEN>`".into()),
-        }
-        .map_err(|e| format!("bad FEN: {e}"))?;
-        for text in moves {
-            let mv = board
-                .parse_uci(text)
-                .map_err(|e| format!("move {text}: {e}"))?;
-            board.make_move(mv);
-        }
-        Ok(board)
+        let boards = position::parse_position(words, self.chess960)?;
+        Ok(boards.last().cloned().unwrap_or_else(Board::startpos))
     }
 }
 

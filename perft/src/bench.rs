@@ -1,6 +1,6 @@
 //! `perft --bench`: the five positions of the Chess Programming Wiki's
 //! "Perft Results" page at fixed depths, each count checked against the
-//! published one, Mnps each and in total.
+//! published one, the speed of each and in total (millions of nodes a second).
 
 use super::{Failure, Global, STARTPOS, counter, mnps, print_json};
 use magicboard::Board;

@@ -12,7 +12,7 @@
 //! perft run-shard work.split --shard 1/4 --hash 1024 --out r1.txt   # resumable
 //! perft merge r*.txt
 //! perft compare run1/r*.txt --with run2/r*.txt   # two runs, position by position
-//! perft --bench                         # the five CPW positions, Mnps each
+//! perft --bench                         # the five CPW positions, the speed of each
 //! ```
 //!
 //! Exit status: 0 on success, 1 when a check fails (suite mismatch, wrong
@@ -114,7 +114,7 @@ struct Cli {
     /// columns of the CPW "Perft Results" tables).
     #[arg(long)]
     stats: bool,
-    /// Benchmark: the five CPW positions at fixed depths, Mnps each (one
+    /// Benchmark: the five CPW positions at fixed depths, the speed of each (one
     /// thread unless --threads says otherwise).
     #[arg(long, conflicts_with_all = ["epd", "fen", "depth", "divide", "chess960"])]
     bench: bool,

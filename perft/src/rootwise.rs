@@ -9,7 +9,7 @@
 //!
 //! * Progress: when asked (stderr is a terminal and no `--json`), a line on
 //!   stderr from the first second on, redrawn four times a second: root
-//!   moves done of total, nodes so far, time, Mnps and an ETA from the
+//!   moves done of total, nodes so far, time, speed (millions of nodes a second) and an ETA from the
 //!   moves done so far. It is cleared before anything else is printed and
 //!   when the count ends.
 //! * Interruption (SIGINT, SIGTERM, SIGHUP): the hook clears the progress
@@ -78,7 +78,7 @@ impl State {
         self.painted = true;
     }
 
-    /// `perft: 7/20 root moves, 1234567890 nodes in 12 s (102.9 Mnps), ETA 18 s`
+    /// `perft: 7/20 root moves, 1234567890 nodes in 12 s (<speed>), ETA 18 s`
     fn line(&self) -> String {
         let done = self.done.len();
         let elapsed = self.start.elapsed();

@@ -33,9 +33,10 @@ type Hook = Box<dyn Fn(&str) + Send>;
 
 static HOOK: Mutex<Option<Hook>> = Mutex::new(None);
 
-/// Locks `mutex` even if a thread panicked while holding it (the data are
-/// sets and hooks that a panic cannot leave half-written).
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+/// Locks `mutex` even if a thread panicked while holding it (the tool's
+/// shared data are sets, hooks, journals and counters that a panic cannot
+/// leave half-written).
+pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 

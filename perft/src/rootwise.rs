@@ -19,12 +19,12 @@
 //!   exits with status 130 (143, 129).
 
 use super::Failure;
-use super::interrupt::{self, HookGuard};
+use super::interrupt::{self, HookGuard, lock};
 use magicboard::{Board, Move, Perft};
 use serde_json::json;
 use std::io::Write;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -132,7 +132,7 @@ impl State {
 }
 
 /// `seconds` as `42 s`, `3 min 05 s`, `2 h 03 min` or `4 d 02 h`.
-fn duration(seconds: f64) -> String {
+pub fn duration(seconds: f64) -> String {
     let s = seconds.round() as u64;
     match s {
         0..60 => format!("{s} s"),
@@ -140,10 +140,6 @@ fn duration(seconds: f64) -> String {
         3600..86400 => format!("{} h {:02} min", s / 3600, s % 3600 / 60),
         _ => format!("{} d {:02} h", s / 86400, s % 86400 / 3600),
     }
-}
-
-fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
-    state.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The counts below each root move of `board`, each counted by `perft`

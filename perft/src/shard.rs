@@ -32,9 +32,11 @@
 //! 128 bits; `compare` names the positions whose counts two runs disagree
 //! on.
 
+use super::interrupt::{self, lock};
 use super::journal::{self, Fnv, Found, Journal, Part, Record, Run, ShardResult};
+use super::rootwise::duration;
 use super::scheduler::{self, ShardArg};
-use super::{Failure, Global, counter, interrupt, mnps, print_json};
+use super::{Failure, Global, counter, mnps, print_json};
 use magicboard::perft::PerftStats;
 use magicboard::perft::split::split_positions;
 use magicboard::{Board, CastlingMode};
@@ -411,11 +413,6 @@ fn report(result: &ShardResult, again: bool, global: &Global) -> Result<(), Fail
     Ok(())
 }
 
-/// Locks `mutex` even if a thread panicked while holding it.
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
 /// The shard `--shard` names, reading the scheduler's variables for `auto`.
 pub fn resolve_shard(arg: ShardArg) -> Result<Part, Failure> {
     let (i, n) =
@@ -709,17 +706,6 @@ fn estimate(counts: &BTreeMap<usize, Record>, left: usize) -> Option<f64> {
         return None;
     }
     Some(left as f64 * span / (recent.len() - 1) as f64)
-}
-
-/// `seconds` as `42 s`, `3 min 05 s`, `2 h 03 min` or `4 d 02 h`.
-fn duration(seconds: f64) -> String {
-    let s = seconds.round() as u64;
-    match s {
-        0..60 => format!("{s} s"),
-        60..3600 => format!("{} min {:02} s", s / 60, s % 60),
-        3600..86400 => format!("{} h {:02} min", s / 3600, s % 3600 / 60),
-        _ => format!("{} d {:02} h", s / 86400, s % 86400 / 3600),
-    }
 }
 
 /// The FENs of the split file at `path`, which must be split `id`.

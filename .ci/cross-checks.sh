@@ -64,28 +64,8 @@ have_cross_tools() { # GNU triple, qemu binary
     command -v "$1-gcc" >/dev/null 2>&1 && [ -e "/usr/$1/lib/libc.so" ] && [ -n "$(qemu_for "$2")" ]
 }
 
-as_root() {
-    if [ "$(id -u)" = 0 ]; then
-        "$@"
-    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-        sudo "$@"
-    else
-        return 1
-    fi
-}
-
-# apt-get install, after one apt-get update if the package lists lack the
-# packages (a fresh container has no lists).
-apt_updated=
-apt_install() {
-    command -v apt-get >/dev/null 2>&1 || return 1
-    local install=(env DEBIAN_FRONTEND=noninteractive timeout 600
-        apt-get install -y -qq --no-install-recommends "$@")
-    as_root "${install[@]}" && return 0
-    [ -z "$apt_updated" ] || return 1
-    apt_updated=1
-    as_root timeout 300 apt-get update -qq && as_root "${install[@]}"
-}
+# as_root, apt_install
+source .ci/apt.sh
 
 step "cross targets: installing the rustup targets, qemu-user and the C cross compilers"
 targets=()

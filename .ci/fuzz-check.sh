@@ -39,8 +39,9 @@ esac
 
 # libfuzzer-sys compiles libFuzzer, which is C++.
 if ! command -v c++ >/dev/null 2>&1; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 &&
-        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq g++; } >>"$log" 2>&1; then
+    # shellcheck source=.ci/apt.sh
+    source .ci/apt.sh
+    if apt_install g++ >>"$log" 2>&1; then
         echo "installed g++ from Debian's packages"
     else
         skip "no C++ compiler for libFuzzer, and g++ could not be installed"

@@ -191,15 +191,13 @@ impl Run {
                 self.part.name()
             ));
         }
-        if let (Some(a), Some(b)) = (self.seed, other.seed)
-            && a != b
-        {
-            return Some(format!(
+        match (self.seed, other.seed) {
+            (Some(a), Some(b)) if a != b => Some(format!(
                 "was counted with --seed {b}, this run has --seed {a} (a second seed is a \
                  second run: give it another --out)"
-            ));
+            )),
+            _ => None,
         }
-        None
     }
 }
 

@@ -156,10 +156,11 @@ fn slurm_shard(
     }
     // The whole array, numbered otherwise than 1..n: each id would be the
     // wrong shard.
-    if let (Some(min), Some(max)) = (min, max)
-        && max.checked_sub(min).map(|d| d + 1) == Some(n)
-        && min != 1
-    {
+    let whole_array = match (min, max) {
+        (Some(min), Some(max)) => max.checked_sub(min).map(|d| d + 1) == Some(n) && min != 1,
+        _ => false,
+    };
+    if let (true, Some(min), Some(max)) = (whole_array, min, max) {
         return Err(format!(
             "--shard auto/{n}: the array runs {min}-{max}, but shards are numbered 1..{n}: \
              submit it as --array=1-{n}"

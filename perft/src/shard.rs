@@ -206,9 +206,11 @@ pub fn run_shard(
     let split = read_split(path)?;
     let depth = depth.unwrap_or(split.depth - split.split_depth);
     global.check_depth(depth)?;
-    if let Part::Only(list) = &part
-        && let Some(&stray) = list.iter().find(|&&i| i >= split.positions.len())
-    {
+    let stray = match &part {
+        Part::Only(list) => list.iter().find(|&&i| i >= split.positions.len()),
+        Part::Shard(..) => None,
+    };
+    if let Some(&stray) = stray {
         return Err(Failure::input(format!(
             "--only {stray}: the split has {} positions, numbered from 0",
             split.positions.len()
@@ -228,9 +230,11 @@ pub fn run_shard(
             "--stats counts the moves below each split position: give --depth 1 or more",
         ));
     }
-    if let Some(out) = out
-        && let Some(done) = finished(out, &run)?
-    {
+    let done = match out {
+        Some(out) => finished(out, &run)?,
+        None => None,
+    };
+    if let Some(done) = done {
         // Counted already (a task run again after it finished).
         return report(&done, true, global);
     }
@@ -365,9 +369,8 @@ fn count_journaled(
         let since = LAST.with(|last| last.replace(Some(now))).unwrap_or(start);
         let (index, multiplicity, _) = todo[i];
         let record = Record::now(index, multiplicity, counts, (now - since).as_secs_f64());
-        if let Some(journal) = lock(&journal).as_mut()
-            && let Err(e) = journal.record(&record)
-        {
+        let written = lock(&journal).as_mut().map(|j| j.record(&record));
+        if let Some(Err(e)) = written {
             lock(&failed).get_or_insert(e);
         }
         lock(&records).push(record);

@@ -1,42 +1,12 @@
 //! Perft statistics: the columns of the Chess Programming Wiki's "Perft
-//! Results" tables, counted over the leaf moves.
+//! Results" tables, counted over the leaf moves ([`PerftStats`] defines
+//! each).
 //!
-//! Each column counts **leaf moves** (the moves made at the last ply), as
-//! the published tables do:
-//!
-//! * `nodes`: every leaf move.
-//! * `captures`: moves that take a piece, en passant included.
-//! * `en_passant`: en-passant captures.
-//! * `castles`: castling moves (in Chess960 too, however the king and rook
-//!   stand).
-//! * `promotions`: promotion moves, each piece a move (four per pawn
-//!   reaching the last rank, captures included).
-//! * `checks`: moves after which the opponent is in check, checkmates
-//!   included.
-//! * `discovered_checks`: moves after which exactly one piece gives check,
-//!   and not one the move put on the board: a slider uncovered by the piece
-//!   that left its line, or by the pawn taken en passant.
-//! * `double_checks`: moves after which two pieces give check (the moved
-//!   piece and an uncovered one, or two uncovered by an en-passant capture).
-//! * `checkmates`: moves after which the opponent is in check and has no
-//!   legal move.
-//!
-//! The corner cases, decided as the published tables count them:
-//!
-//! * a castling move whose rook gives check is a check, not a discovered
-//!   one: the rook is a piece the move put on the board;
-//! * an en-passant capture that uncovers a slider along the rank or a
-//!   diagonal (the capturing pawn leaves one square, the taken pawn another)
-//!   is a discovered check, or a double check when the capturing pawn gives
-//!   check too, or two sliders are uncovered;
-//! * a promotion checks with the promoted piece: a direct check, or double
-//!   with an uncovered slider; a promotion to a knight that checks counts
-//!   like any other.
-//!
-//! The counting walk does not make its leaf moves: the checkers after each
-//! move are found from the bitboards ([`Board::gives_check`]'s reasoning),
-//! and only the moves that give check are made, to ask whether the opponent
-//! has a legal move.
+//! The counting walk does not make its leaf moves: the generator's
+//! destination sets are classified in bulk (the squares from which each
+//! piece kind checks, the pieces whose leaving their line uncovers a
+//! slider), and only the moves that give check are made, to ask whether
+//! the opponent has a legal move.
 
 use crate::attacks::{between, bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use crate::movegen::{Sink, behind};
@@ -44,7 +14,39 @@ use crate::{Bitboard, Board, Move, PieceKind, Square};
 use core::ops::{Add, AddAssign};
 
 /// The perft statistics of a position and depth: the leaf moves counted by
-/// kind. See the [module documentation](self) for each column's definition.
+/// kind.
+///
+/// Each column counts **leaf moves** (the moves made at the last ply), as
+/// the published tables do:
+///
+/// * `nodes`: every leaf move.
+/// * `captures`: moves that take a piece, en passant included.
+/// * `en_passant`: en-passant captures.
+/// * `castles`: castling moves (in Chess960 too, however the king and rook
+///   stand).
+/// * `promotions`: promotion moves, each piece a move (four per pawn
+///   reaching the last rank, captures included).
+/// * `checks`: moves after which the opponent is in check, checkmates
+///   included.
+/// * `discovered_checks`: moves after which exactly one piece gives check,
+///   and not one the move put on the board: a slider uncovered by the piece
+///   that left its line, or by the pawn taken en passant.
+/// * `double_checks`: moves after which two pieces give check (the moved
+///   piece and an uncovered one, or two uncovered by an en-passant capture).
+/// * `checkmates`: moves after which the opponent is in check and has no
+///   legal move.
+///
+/// The corner cases, decided as the published tables count them:
+///
+/// * a castling move whose rook gives check is a check, not a discovered
+///   one: the rook is a piece the move put on the board;
+/// * an en-passant capture that uncovers a slider along the rank or a
+///   diagonal (the capturing pawn leaves one square, the taken pawn another)
+///   is a discovered check, or a double check when the capturing pawn gives
+///   check too, or two sliders are uncovered;
+/// * a promotion checks with the promoted piece: a direct check, or double
+///   with an uncovered slider; a promotion to a knight that checks counts
+///   like any other.
 ///
 /// ```
 /// use magicboard::{Board, Perft};
@@ -345,9 +347,10 @@ fn leaf(board: &Board, mv: Move, s: &mut [u64; 9]) {
     }
     s[3] += u64::from(mv.is_castle());
     s[4] += u64::from(mv.is_promotion());
-    if let Some((checkers, placed)) = board.checkers_after(mv)
-        && !checkers.is_empty()
-    {
+    let (checkers, placed) = board
+        .checkers_after(mv)
+        .unwrap_or((Bitboard::EMPTY, Bitboard::EMPTY));
+    if !checkers.is_empty() {
         s[5] += 1;
         if checkers.count() >= 2 {
             s[7] += 1;

@@ -367,7 +367,10 @@ impl Journal {
                         "{name}: this journal {why}; remove it or give another --out"
                     )));
                 }
-                if let Some(stray) = records.iter().find(|r| !run.part.holds(r.index)) {
+                let stray = records
+                    .iter()
+                    .find(|r| !run.part.holds(r.index) || r.index >= run.split_positions);
+                if let Some(stray) = stray {
                     return Err(Failure::input(format!(
                         "{name}: position {} is not part of {}",
                         stray.index,

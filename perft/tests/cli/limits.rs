@@ -6,16 +6,7 @@ use pretty_assertions::assert_eq;
 #[test]
 fn depths_beyond_12_are_refused_without_allow_deep() {
     let bare = "8/8/8/8/8/8/8/K1k5 w - - 0 1";
-    let split = temp("split.txt");
-    ok(&[
-        "split",
-        "--depth",
-        "2",
-        "--split-depth",
-        "1",
-        "--out",
-        s(&split),
-    ]);
+    let split = split_of(START, 2, 1);
     let deep_split = temp("deep.txt");
     let deep_epd = temp("deep.epd");
     std::fs::write(&deep_epd, format!("{START} ;D1 20 ;D13 1\n")).unwrap();

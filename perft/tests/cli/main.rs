@@ -143,3 +143,20 @@ fn broken_generator() -> &'static str {
             .into_owned()
     })
 }
+
+/// Writes a split of `fen` and returns its path.
+fn split_of(fen: &str, depth: u32, split_depth: u32) -> PathBuf {
+    let path = temp("split.txt");
+    ok(&[
+        "split",
+        "--fen",
+        fen,
+        "--depth",
+        &depth.to_string(),
+        "--split-depth",
+        &split_depth.to_string(),
+        "--out",
+        s(&path),
+    ]);
+    path
+}

@@ -140,16 +140,7 @@ fn each_command_lists_and_takes_only_its_own_options() {
     }
     // A command does something with every option it lists: a run with it
     // succeeds.
-    let split = temp("split.txt");
-    ok(&[
-        "split",
-        "--depth",
-        "2",
-        "--split-depth",
-        "1",
-        "--out",
-        s(&split),
-    ]);
+    let split = split_of(START, 2, 1);
     let result = temp("result.txt");
     ok(&[
         "run-shard",

@@ -19,23 +19,6 @@ fn published_of(fen: &str, depth: u32) -> u128 {
     line.count(depth).unwrap()
 }
 
-/// Writes a split of `fen` and returns its path.
-fn split_of(fen: &str, depth: u32, split_depth: u32) -> PathBuf {
-    let path = temp("split.txt");
-    ok(&[
-        "split",
-        "--fen",
-        fen,
-        "--depth",
-        &depth.to_string(),
-        "--split-depth",
-        &split_depth.to_string(),
-        "--out",
-        s(&path),
-    ]);
-    path
-}
-
 /// The journal beside a result path.
 fn journal_of(out: &Path) -> PathBuf {
     PathBuf::from(format!("{}.journal", out.display()))

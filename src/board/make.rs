@@ -22,7 +22,7 @@ use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Squa
 /// rule, for make (in place, hashing as it goes) and
 /// [`Board::hash_after`].
 #[inline(always)]
-pub(super) fn lose_castling_rights(
+pub(crate) fn lose_castling_rights(
     rights: &mut CastlingRights,
     kind: PieceKind,
     us: Color,
@@ -476,7 +476,7 @@ impl Board {
     /// onto it (Polyglot's rule, see [`Board::en_passant`]). Shared by make
     /// and [`Board::hash_after`].
     #[inline(always)]
-    pub(super) fn en_passant_after_double(
+    pub(crate) fn en_passant_after_double(
         &self,
         us: Color,
         from: Square,

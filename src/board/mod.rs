@@ -10,17 +10,15 @@
 //!   en-passant square, clocks and hash;
 //! * `make`: [`Board::make_move`] and [`Board::unmake_move`], the unchecked
 //!   make/unmake primitive, with incremental hashing;
-//! * `leaf`: perft's leaves, the position after a move without mailbox,
-//!   clocks or hash (built from the parent, never made in place), and the
-//!   same fields written into a scratch board for perft's last-but-one
-//!   ply (its mailbox, clocks and hash left stale: such boards never leave
-//!   the perft walk);
 //! * `hash`: the Zobrist hash from scratch, and piece placement that keeps
 //!   it in step;
 //! * `validate`: [`Board::is_consistent`], the invariants below as code.
 //!
 //! Everything else in the crate (move generation, perft, SAN, games) reads
-//! a board through methods.
+//! a board through methods. Perft's leaves (`src/perft/leaf.rs`), which
+//! write a move's effect into a lean copy, get the raw piece sets, rights,
+//! en-passant square and side through two crate-private accessors,
+//! `Board::sets` and `Board::fields`.
 //!
 //! # What a `Board` guarantees
 //!
@@ -55,7 +53,6 @@ mod facts;
 mod hash;
 mod delta;
 mod validate;
-mod leaf;
 mod effect;
 
 pub use builder::{BoardBuilder, PositionError};
@@ -64,8 +61,7 @@ pub(crate) use effect::Change;
 #[cfg(test)]
 pub(crate) use effect::Effect;
 pub use fen::FenError;
-#[cfg(feature = "fast-perft")]
-pub(crate) use leaf::{Leaf, WriteTarget};
+pub(crate) use make::lose_castling_rights;
 pub use make::{NullUndo, Undo};
 
 use crate::attacks;
@@ -283,6 +279,41 @@ impl Board {
             }
         }
         (checkers, pinned)
+    }
+}
+
+/// A board's raw parts that a move changes, borrowed for writing: what
+/// perft's leaves (`src/perft/leaf.rs`) write a move's effect into, in a
+/// scratch board or a lean copy of their own.
+pub(crate) struct Fields<'a> {
+    pub(crate) by_kind: &'a mut [Bitboard; 6],
+    pub(crate) by_color: &'a mut [Bitboard; 2],
+    pub(crate) castling: &'a mut CastlingRights,
+    pub(crate) ep: &'a mut Option<Square>,
+    pub(crate) side: &'a mut Color,
+}
+
+/// # Raw parts (crate-internal)
+impl Board {
+    /// The piece sets by kind and by colour, as stored.
+    #[inline(always)]
+    pub(crate) fn sets(&self) -> (&[Bitboard; 6], &[Bitboard; 2]) {
+        (&self.by_kind, &self.by_color)
+    }
+
+    /// The parts a move changes, for writing; the mailbox, clocks and hash
+    /// are left as they are, so the board is consistent again only once
+    /// the writer has put back what it changed (perft's scratch boards,
+    /// which never leave the walk).
+    #[inline(always)]
+    pub(crate) fn fields(&mut self) -> Fields<'_> {
+        Fields {
+            by_kind: &mut self.by_kind,
+            by_color: &mut self.by_color,
+            castling: &mut self.state.castling,
+            ep: &mut self.state.ep,
+            side: &mut self.state.side,
+        }
     }
 }
 

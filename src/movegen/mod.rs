@@ -37,8 +37,6 @@ mod reference;
 mod sink;
 #[cfg(test)]
 mod castling_tests;
-#[cfg(test)]
-mod effect_tests;
 
 // What perft's fast walk uses.
 #[cfg(feature = "fast-perft")]

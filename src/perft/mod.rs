@@ -44,6 +44,9 @@
 //! and [`Perft::divide`] keep the `u64` of the common case and panic past
 //! it, never wrapping.
 
+#[cfg(test)]
+mod effect_tests;
+mod leaf;
 mod stats;
 mod walk;
 mod walker;

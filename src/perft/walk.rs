@@ -47,8 +47,8 @@ use crate::Board;
 use crate::{
     Bitboard, Move, PieceKind, Square,
     attacks::Sliders,
-    board::{Leaf, WriteTarget},
     movegen::{ALL, ANY_CASTLING, Castling, Counter, NO_CASTLING, STANDARD_CASTLING, Sink, behind},
+    perft::leaf::{Leaf, WriteTarget},
 };
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk

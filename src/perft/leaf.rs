@@ -6,8 +6,8 @@
 //! [`Board::write_leaf_after`] builds it from the parent by copy, with a
 //! few exclusive-ors, in a fraction of what [`Board::make_move`] and [`Board::unmake_move`] cost.
 //! Its fields are those [`Board`] itself has, computed by the same rules
-//! (the castling rule is [`super::make`]'s, the en-passant rule
-//! [`Board::en_passant_after_double`]); a test in `src/perft/walk.rs`
+//! (the castling rule is the board's `lose_castling_rights`, the en-passant
+//! rule `Board::en_passant_after_double`); a test in `src/perft/walk.rs`
 //! checks, move by move, that they agree with the board `make_move` gives.
 //!
 //! The same rule writes the children of perft's last-but-one ply into a
@@ -19,20 +19,13 @@
 //! visited, and the move taken back (`Board::visit_piece_child` and its
 //! siblings), rather than every field copied for each child.
 
-use super::Board;
-use super::make::lose_castling_rights;
-use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
+//!
+//! The board lends its raw parts to this module through two crate-private
+//! accessors, [`Board::sets`] (read) and [`Board::fields`] (write): the
+//! only perft code that sees them.
 
-/// The fields a move's leaf is made of, in a [`Leaf`] or a scratch
-/// [`Board`]: what [`Board::write_leaf_after`] and the `visit_*_child`
-/// functions write.
-pub(crate) struct Fields<'a> {
-    by_kind: &'a mut [Bitboard; 6],
-    by_color: &'a mut [Bitboard; 2],
-    castling: &'a mut CastlingRights,
-    ep: &'a mut Option<Square>,
-    side: &'a mut Color,
-}
+use crate::board::{Fields, lose_castling_rights};
+use crate::{Bitboard, Board, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
 
 /// Where a move's leaf is written: a [`Leaf`], or a scratch [`Board`]
 /// whose other fields (mailbox, clocks, hash) stay as they were.
@@ -44,13 +37,7 @@ pub(crate) trait WriteTarget {
 impl WriteTarget for Board {
     #[inline(always)]
     fn fields(&mut self) -> Fields<'_> {
-        Fields {
-            by_kind: &mut self.by_kind,
-            by_color: &mut self.by_color,
-            castling: &mut self.state.castling,
-            ep: &mut self.state.ep,
-            side: &mut self.state.side,
-        }
+        Board::fields(self)
     }
 }
 
@@ -126,7 +113,7 @@ impl Board {
         let mut touch = Bitboard::EMPTY;
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                if let Some(rook) = self.state.castling.rook_square(color, side) {
+                if let Some(rook) = self.castling_rights().rook_square(color, side) {
                     touch |= rook.bitboard() | self.king(color).bitboard();
                 }
             }
@@ -139,10 +126,10 @@ impl Board {
     /// [`Board::castling_touch`].
     #[inline(always)]
     fn write_after(&self, mv: Move, touch: Bitboard, mut f: Fields<'_>) {
-        let us = self.state.side;
+        let us = self.side_to_move();
         let (from, to) = (mv.from(), mv.to());
         self.write_unmoved(&mut f);
-        let kind = self.mailbox[from.index()].unwrap_or(PieceKind::Pawn);
+        let kind = self.kind_on(from).unwrap_or(PieceKind::Pawn);
         if mv.is_castle() {
             // The four squares toggled as one set is right even when a
             // destination is the king's or the rook's own square (Chess960).
@@ -157,10 +144,10 @@ impl Board {
             }
             return;
         }
-        let captured = self.mailbox[to.index()];
+        let captured = self.kind_on(to);
         self.write_moved(kind, from, to, captured, &mut f);
         if kind == PieceKind::Pawn {
-            if Some(to) == self.state.ep && captured.is_none() {
+            if Some(to) == self.en_passant() && captured.is_none() {
                 let victim = Square::new(to.file(), from.rank()).bitboard();
                 f.by_kind[PieceKind::Pawn.index()] ^= victim;
                 f.by_color[(!us).index()] ^= victim;
@@ -177,11 +164,12 @@ impl Board {
     /// square: where every child's writing starts.
     #[inline(always)]
     fn write_unmoved(&self, f: &mut Fields<'_>) {
-        *f.by_kind = self.by_kind;
-        *f.by_color = self.by_color;
-        *f.castling = self.state.castling;
+        let (by_kind, by_color) = self.sets();
+        *f.by_kind = *by_kind;
+        *f.by_color = *by_color;
+        *f.castling = self.castling_rights();
         *f.ep = None;
-        *f.side = !self.state.side;
+        *f.side = !self.side_to_move();
     }
 
     /// The pieces after `kind` moves from `from` to `to` taking `captured`
@@ -197,7 +185,7 @@ impl Board {
         captured: Option<PieceKind>,
         f: &mut Fields<'_>,
     ) {
-        let us = self.state.side;
+        let us = self.side_to_move();
         let moved = from.bitboard() | to.bitboard();
         f.by_kind[kind.index()] ^= moved;
         f.by_color[us.index()] ^= moved;
@@ -222,7 +210,7 @@ impl Board {
     ) -> bool {
         let touched = !((from.bitboard() | to.bitboard()) & touch).is_empty();
         if touched {
-            lose_castling_rights(f.castling, kind, self.state.side, from, to, |_, _| {});
+            lose_castling_rights(f.castling, kind, self.side_to_move(), from, to, |_, _| {});
         }
         touched
     }
@@ -263,8 +251,8 @@ impl Board {
         touch: Bitboard,
         visit: impl FnOnce(&mut T) -> u64,
     ) -> u64 {
-        debug_assert!(self.mailbox[from.index()] == Some(kind));
-        debug_assert!(self.mailbox[to.index()] == captured);
+        debug_assert!(self.kind_on(from) == Some(kind));
+        debug_assert!(self.kind_on(to) == captured);
         let touched = {
             let mut f = child.fields();
             self.write_moved(kind, from, to, captured, &mut f);
@@ -274,7 +262,7 @@ impl Board {
         let mut f = child.fields();
         self.write_moved(kind, from, to, captured, &mut f);
         if touched {
-            *f.castling = self.state.castling;
+            *f.castling = self.castling_rights();
         }
         nodes
     }
@@ -291,14 +279,14 @@ impl Board {
         child: &mut T,
         visit: impl FnOnce(&T) -> u64,
     ) -> u64 {
-        debug_assert!(self.mailbox[to.index()].is_none());
+        debug_assert!(self.kind_on(to).is_none());
         // A push starts on a pawn and ends on an empty square: on no
         // king's or castling rook's square.
         {
             let mut f = child.fields();
             self.write_moved(PieceKind::Pawn, from, to, None, &mut f);
             if double {
-                *f.ep = self.en_passant_after_double(self.state.side, from, to);
+                *f.ep = self.en_passant_after_double(self.side_to_move(), from, to);
             }
         }
         let nodes = visit(child);
@@ -327,7 +315,7 @@ impl Board {
     ) -> u64 {
         // The pawn's move as any pawn capture's (or push's: nothing on
         // `to`), its promotion toggled around each visit.
-        let captured = self.mailbox[to.index()];
+        let captured = self.kind_on(to);
         self.visit_piece_child(PieceKind::Pawn, from, to, captured, child, touch, |child| {
             let mut nodes = 0;
             for kind in PieceKind::PROMOTIONS {
@@ -359,12 +347,13 @@ impl Board {
 
     /// This board's [`Leaf`] fields.
     pub(crate) fn as_leaf(&self) -> Leaf {
+        let (by_kind, by_color) = self.sets();
         Leaf {
-            by_kind: self.by_kind,
-            by_color: self.by_color,
-            castling: self.state.castling,
-            ep: self.state.ep,
-            side: self.state.side,
+            by_kind: *by_kind,
+            by_color: *by_color,
+            castling: self.castling_rights(),
+            ep: self.en_passant(),
+            side: self.side_to_move(),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! `make_move` and perft's leaf against the statement of what a move
 //! changes (`board/effect.rs`), on every legal move of the published
-//! suites and of positions two plies below.
+//! suites and of positions two plies below. (Here, in the perft layer,
+//! because it checks perft's leaf too.)
 
 use crate::board::Effect;
 use crate::{Board, CastlingMode, Color, Piece, PieceKind};

@@ -158,6 +158,7 @@ pub mod color;
 pub mod piece;
 pub mod castling;
 pub mod moves;
+pub mod transform;
 
 pub mod attacks;
 pub mod zobrist;
@@ -177,6 +178,9 @@ pub mod perft;
 pub mod san;
 pub mod outcome;
 pub mod game;
+
+pub mod epd;
+pub mod polyglot;
 
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -200,3 +204,4 @@ pub use perft::{Perft, perft};
 pub use piece::{Piece, PieceKind};
 pub use san::SanError;
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use transform::Transform;

@@ -13,7 +13,7 @@
 use super::{Board, State};
 use crate::attacks::pawn_attacks;
 use crate::zobrist;
-use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
+use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Rank, Square};
 
 /// Takes from `rights` the castling rights a (non-castling) move of `kind`
 /// by `us` from `from` to `to` loses, calling `lost` for each: both of
@@ -483,7 +483,12 @@ impl Board {
         to: Square,
     ) -> Option<Square> {
         let skipped = Square::from_index_masked((from.index() + to.index()) as u32 / 2);
-        let takers = pawn_attacks(us, skipped) & self.colored_pieces(!us, PieceKind::Pawn);
+        // The takers stand on the fourth rank (from the mover's side): a
+        // pawn double-stepping from its first rank (on a lenient board)
+        // makes no en-passant square, as in python-chess.
+        let takers = pawn_attacks(us, skipped)
+            & self.colored_pieces(!us, PieceKind::Pawn)
+            & Bitboard::rank(Rank::Fourth.relative_to(us));
         (!takers.is_empty()).then_some(skipped)
     }
 

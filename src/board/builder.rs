@@ -392,13 +392,18 @@ impl BoardBuilder {
     ///   on its last rank has no moves and attacks nothing;
     /// * **material a game cannot have** ([`PositionError::TooMuchMaterial`]:
     ///   more than 16 pieces, more than 8 pawns, more promoted pieces than
-    ///   missing pawns), as long as every position the board's moves lead
-    ///   to fits in a [`MoveList`](crate::MoveList): beyond a game's
-    ///   material the build counts, for each side, 27 moves for a queen or
-    ///   a pawn (which may become one), 14 for a rook, 13 for a bishop, 8
-    ///   for a knight and 10 for the king, and refuses a side whose sum
-    ///   exceeds [`MAX_MOVES`](crate::MAX_MOVES) (nine queens and a king
-    ///   pass; ten do not);
+    ///   missing pawns), as long as no position the board's moves lead to
+    ///   can have more moves than a [`MoveList`](crate::MoveList) holds.
+    ///   A game's material has at most 218 moves anywhere; beyond it the
+    ///   build counts, for each side, 27 moves for a queen or a pawn (which
+    ///   may become one; 0 for a pawn on its last rank, which never moves),
+    ///   14 for a rook, 13 for a bishop, 8 for a knight and 10 for the
+    ///   king, a bound no move can raise, and refuses a side whose sum
+    ///   exceeds [`MAX_MOVES`](crate::MAX_MOVES), 256: nine pawns and a
+    ///   king pass, and so do eight pawns, three knights and a king; ten
+    ///   queens do not, nor a full set with a tenth queen. (Many queens
+    ///   really can have more moves than that: 28 of them on the edge of an
+    ///   empty board have 288.);
     /// * **checks no move could give** ([`PositionError::TooManyCheckers`]:
     ///   three checkers or more; then only the king moves).
     ///
@@ -560,9 +565,13 @@ impl BoardBuilder {
             // A game's material has at most 218 moves in any position, so
             // any list has room; beyond it, a lenient board takes a bound
             // that no move can raise (a capture lowers it, a promotion
-            // trades a pawn's 27 for at most a queen's).
+            // trades a pawn's 27 for at most a queen's; a pawn on its last
+            // rank never moves).
+            let stuck = (board.colored_pieces(color, PieceKind::Pawn)
+                & Bitboard::rank(Rank::Eighth.relative_to(color)))
+            .count();
             let bound = 10
-                + 27 * (pawns + count(PieceKind::Queen))
+                + 27 * (pawns - stuck + count(PieceKind::Queen))
                 + 14 * count(PieceKind::Rook)
                 + 13 * count(PieceKind::Bishop)
                 + 8 * count(PieceKind::Knight);

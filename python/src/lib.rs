@@ -17,10 +17,14 @@
 
 mod batch;
 mod board;
+mod epd;
 mod errors;
 mod library;
 mod moves;
+mod planes;
+mod polyglot;
 mod squareset;
+mod transform;
 
 use crate::library as lib;
 use pyo3::prelude::*;
@@ -133,5 +137,10 @@ fn _magicboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::legal_moves_uci, m)?)?;
     m.add_function(wrap_pyfunction!(batch::legal_moves_batch, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
+    // The toolkit: bitboard transforms, planes, Polyglot books.
+    transform::register(m)?;
+    m.add_function(wrap_pyfunction!(planes::_planes_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(planes::_bitboards_batch, m)?)?;
+    m.add_class::<polyglot::Book>()?;
     Ok(())
 }

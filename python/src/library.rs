@@ -549,3 +549,16 @@ pub fn square_mirror(sq: Square) -> Square {
 pub fn can_claim_draw(game: &Game) -> bool {
     game.can_claim_draw()
 }
+
+// ----- the toolkit: transforms, planes, EPD, Polyglot books ------------------
+// One file each under python/src/library/, re-exported here.
+
+mod epd;
+mod planes;
+mod polyglot;
+mod transform;
+
+pub use epd::*;
+pub use planes::*;
+pub use polyglot::*;
+pub use transform::*;

@@ -42,6 +42,11 @@
 //!   [`Game::status`]). For a single position: [`Board::parse_san`],
 //!   [`Board::to_san`], [`Board::parse_uci`], [`Board::uci`],
 //!   [`Board::status`].
+//! - **Mirror, flip, read suites and books**: [`Board::mirror`] and the
+//!   other symmetries ([`transform`], [`Transform`]); EPD lines with their
+//!   operations ([`epd::Epd`]); Polyglot opening books ([`polyglot::Book`]);
+//!   positions no game reaches, as perft suites have them
+//!   ([`Board::from_fen_lenient`], [`BoardBuilder::lenient`]).
 //! - **Count** the move tree: [`perft`](fn@perft) for the common case,
 //!   [`Perft`] for everything else (every leaf made, threads, a
 //!   [`PerftTable`], [`Perft::divide`]); perft suites are read by
@@ -62,7 +67,8 @@
 //! ## Cargo features
 //!
 //! - `std` (default): the crate itself is `#![no_std]` and needs only
-//!   `alloc` (for FEN strings and [`Perft::divide`]'s list). With `std`, the
+//!   `alloc` (for FEN strings and [`Perft::divide`]'s list). `std` adds
+//!   `polyglot::Book::open`, which reads a book from a file. With `std`, the
 //!   fast perft walk (`fast-perft`) on x86-64 checks the CPU once for
 //!   `popcnt`, BMI1 and BMI2 and then runs a copy of itself compiled with
 //!   them (the portable x86-64 baseline lacks them); serde gets its `std`

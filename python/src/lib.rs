@@ -7,8 +7,8 @@
 //! it (`python/magicboard/`) re-exports these names, adds the constants,
 //! `Outcome` and `Termination`, and the Hypothesis strategies.
 //!
-//! This crate holds no chess of its own: `src/library.rs` is the one file that
-//! calls the library, and the rest converts values, maps errors to
+//! This crate holds no chess of its own: `src/library.rs` (and its children
+//! in `src/library/`) is the one module that calls the library, and the rest converts values, maps errors to
 //! python-chess's exception types and releases the GIL for long calls. A
 //! Rust panic reaches Python as `pyo3_runtime.PanicException` (the crate
 //! must not be built with `panic = "abort"`).

@@ -1,4 +1,6 @@
-//! Every call into the magicboard library, in one place.
+//! Every call into the magicboard library, in one place (the toolkit's
+//! subjects, transforms, planes, EPD and Polyglot books, in a child file
+//! each, re-exported here).
 //!
 //! The rest of the binding converts between Python and these functions
 //! and calls nothing of the library's own (it only clones, compares and

@@ -14,43 +14,70 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyByteArray;
 
+/// For each byte value, the eight bytes 0 or 1 of its bits, lowest bit
+/// first, as a little-endian `u64`.
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            table[byte] |= ((byte as u64 >> bit) & 1) << (8 * bit);
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
 /// The twelve planes of `bitboards` as 768 bytes, plane by plane, square
-/// by square.
-fn plane_bytes(bitboards: &[u64; 12], out: &mut [u8]) {
-    for (k, bb) in bitboards.iter().enumerate() {
-        for sq in 0..64 {
-            out[64 * k + sq] = (bb >> sq & 1) as u8;
+/// by square: eight squares at a time, from a table.
+fn plane_bytes(bitboards: &[u64; 12], out: &mut [u8; 768]) {
+    for (plane, bb) in out.chunks_exact_mut(64).zip(bitboards) {
+        for (rank, row) in plane.chunks_exact_mut(8).enumerate() {
+            let byte = (bb >> (8 * rank)) as u8;
+            row.copy_from_slice(&SPREAD[usize::from(byte)].to_le_bytes());
         }
     }
 }
 
-/// NumPy's `frombuffer`, `uint8` and `uint64`, imported once; an
-/// `ImportError` that says how to get NumPy when it is missing.
-fn numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
-    static NUMPY: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
-    NUMPY
-        .get_or_try_init(py, || {
-            py.import("numpy").map(Bound::unbind).map_err(|_| {
-                pyo3::exceptions::PyImportError::new_err(
-                    "planes and bitboards are NumPy arrays: pip install numpy",
-                )
-            })
-        })
-        .map(|m| m.bind(py).clone())
+/// NumPy's `frombuffer` and the `uint8` and `uint64` dtypes, looked up
+/// once; an `ImportError` that says how to get NumPy when it is missing.
+struct Numpy {
+    frombuffer: Py<PyAny>,
+    uint8: Py<PyAny>,
+    uint64: Py<PyAny>,
 }
 
-/// A writable NumPy array over `bytes` with `dtype` and `shape`.
-fn array<'py>(
-    py: Python<'py>,
-    bytes: &[u8],
-    dtype: &str,
-    shape: &[usize],
-) -> PyResult<Bound<'py, PyAny>> {
+fn numpy(py: Python<'_>) -> PyResult<&Numpy> {
+    static NUMPY: PyOnceLock<Numpy> = PyOnceLock::new();
+    NUMPY.get_or_try_init(py, || {
+        let np = py.import("numpy").map_err(|_| {
+            pyo3::exceptions::PyImportError::new_err(
+                "planes and bitboards are NumPy arrays: pip install numpy",
+            )
+        })?;
+        Ok(Numpy {
+            frombuffer: np.getattr("frombuffer")?.unbind(),
+            uint8: np.getattr("uint8")?.unbind(),
+            uint64: np.getattr("uint64")?.unbind(),
+        })
+    })
+}
+
+/// A writable NumPy array over a copy of `bytes`, of dtype `uint64` when
+/// `wide` (else `uint8`), reshaped to `shape`.
+fn array<'py, S>(py: Python<'py>, bytes: &[u8], wide: bool, shape: S) -> PyResult<Bound<'py, PyAny>>
+where
+    S: IntoPyObject<'py>,
+{
     let np = numpy(py)?;
+    let dtype = if wide { &np.uint64 } else { &np.uint8 };
     let buffer = PyByteArray::new(py, bytes);
-    np.getattr("frombuffer")?
-        .call1((buffer, np.getattr(dtype)?))?
-        .call_method1("reshape", (shape.to_vec(),))
+    np.frombuffer
+        .bind(py)
+        .call1((buffer, dtype.bind(py)))?
+        .call_method1("reshape", (shape,))
 }
 
 /// One board's planes, `(12, 8, 8)` `uint8`.
@@ -61,7 +88,7 @@ pub fn planes<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let mut bytes = [0u8; 768];
     plane_bytes(&lib::piece_bitboards(board, oriented), &mut bytes);
-    array(py, &bytes, "uint8", &[12, 8, 8])
+    array(py, &bytes, false, (12, 8, 8))
 }
 
 /// One board's bitboards, `(12,)` `uint64`.
@@ -71,8 +98,11 @@ pub fn bitboards<'py>(
     oriented: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let bbs = lib::piece_bitboards(board, oriented);
-    let bytes: Vec<u8> = bbs.iter().flat_map(|b| b.to_ne_bytes()).collect();
-    array(py, &bytes, "uint64", &[12])
+    let mut bytes = [0u8; 96];
+    for (chunk, bb) in bytes.chunks_exact_mut(8).zip(bbs) {
+        chunk.copy_from_slice(&bb.to_ne_bytes());
+    }
+    array(py, &bytes, true, (12,))
 }
 
 /// _planes_batch(positions, oriented=False, chess960=False, threads=1)
@@ -90,12 +120,22 @@ pub fn _planes_batch<'py>(
     threads: usize,
 ) -> PyResult<Bound<'py, PyByteArray>> {
     let items = self::positions(positions)?;
-    let planes = run(py, items, chess960, threads, |board| {
-        let mut bytes = [0u8; 768];
-        plane_bytes(&lib::piece_bitboards(board, oriented), &mut bytes);
-        bytes
+    // The bitboards first (96 bytes a position), then the planes written
+    // straight into the new bytearray, without the GIL: one pass over the
+    // big buffer, not a copy per step.
+    let boards = run(py, items, chess960, threads, |board| {
+        lib::piece_bitboards(board, oriented)
     })?;
-    Ok(PyByteArray::new(py, planes.as_flattened()))
+    PyByteArray::new_with(py, 768 * boards.len(), |buffer| {
+        py.detach(|| {
+            for (chunk, bitboards) in buffer.chunks_exact_mut(768).zip(&boards) {
+                if let Ok(chunk) = <&mut [u8; 768]>::try_from(chunk) {
+                    plane_bytes(bitboards, chunk);
+                }
+            }
+        });
+        Ok(())
+    })
 }
 
 /// _bitboards_batch(positions, oriented=False, chess960=False, threads=1)

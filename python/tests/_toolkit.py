@@ -43,15 +43,20 @@ _SDIST: List[Optional[Path]] = []
 
 def sdist_data() -> Optional[Path]:
     """The ``data/`` directory of python-chess's source distribution, for
-    the installed version: from ``CHESS_SDIST_DATA`` if set, else
+    the installed version: from ``CHESS_SDIST_DATA`` if set, else from
+    ``target/chess-sdist/`` (where ``.ci/toolkit-check.sh`` fetches it), else
     downloaded once with ``pip download --no-binary :all: --no-deps`` into a
-    temporary directory; ``None`` when neither works (no network)."""
+    temporary directory; ``None`` when none works (no network)."""
     if _SDIST:
         return _SDIST[0]
     found: Optional[Path] = None
     given = os.environ.get("CHESS_SDIST_DATA")
+    # .ci/toolkit-check.sh leaves it in the repository's target/.
+    fetched = Path(__file__).resolve().parents[2] / "target" / "chess-sdist" / f"chess-{chess.__version__}" / "data"
     if given and Path(given).is_dir():
         found = Path(given)
+    elif fetched.is_dir():
+        found = fetched
     else:
         target = Path(tempfile.mkdtemp(prefix="chess-sdist-"))
         try:

@@ -248,7 +248,7 @@ impl Epd {
     ///
     /// ```
     /// use magicboard::{epd::Epd, CastlingMode};
-    /// let line = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - bm O-O;";
+    /// let line = "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - bm O-O;";
     /// let epd = Epd::parse_with(line, CastlingMode::Chess960)?;
     /// assert!(epd.board().is_chess960());
     /// assert!(epd.best_moves()[0].is_castle());
@@ -521,7 +521,7 @@ impl Epd {
     ///
     /// ```
     /// use magicboard::epd::Epd;
-    /// let epd: Epd = "4k3/8/8/8/8/8/4q3/R3K3 w Q - am Kd1 Kf1;".parse()?;
+    /// let epd: Epd = "4k3/8/8/8/8/8/3q4/R3K3 w Q - am Kf1 Kxd2;".parse()?;
     /// assert_eq!(epd.avoid_moves().len(), 2);
     /// # Ok::<(), magicboard::epd::EpdError>(())
     /// ```

@@ -425,7 +425,7 @@ impl<B: AsRef<[u8]>> Book<B> {
     /// ```
     pub fn moves(&self, board: &Board) -> Vec<BookMove> {
         let mut moves: Vec<BookMove> = self.moves_in_file_order(board).collect();
-        moves.sort_by(|a, b| b.weight.cmp(&a.weight));
+        moves.sort_by_key(|m| core::cmp::Reverse(m.weight));
         moves
     }
 

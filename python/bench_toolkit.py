@@ -18,9 +18,11 @@ positions of random games (mostly not in the book), with python-chess's
 ``data/polyglot/performance.bin`` from its source distribution (fetched
 with pip unless ``--book`` names one).
 
-Each figure is the median over several runs of the time per operation
-(``bench.py``'s method); the machine, date, commit and command are printed
-with the table.
+Each figure is the median over several runs of the time per operation, in
+the thread's CPU time (which other processes on a shared machine disturb
+less than wall time); the runs of the two packages alternate and the
+speed-up is the median of the pairs' ratios. The machine, date, commit and
+command are printed with the table.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ import platform
 import subprocess
 import sys
 import tarfile
+import statistics
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable, List, Tuple
 
@@ -41,7 +45,7 @@ import numpy as np
 
 import magicboard
 import magicboard.polyglot
-from bench import commit, cpu_name, measure, random_positions
+from bench import commit, cpu_name, random_positions
 
 
 def performance_book() -> Path:
@@ -93,6 +97,20 @@ def planes_unpackbits(boards: List[chess.Board]) -> np.ndarray:
     return out
 
 
+def measure(work: Callable[[], int], min_time: float) -> float:
+    """Seconds of this thread's CPU time per operation, `work` (which
+    returns its number of operations) repeated for at least `min_time`
+    seconds of it. CPU time, not wall time: other processes on a shared
+    machine disturb it less."""
+    ops = 0
+    start = time.thread_time()
+    while True:
+        ops += work()
+        elapsed = time.thread_time() - start
+        if elapsed >= min_time:
+            return elapsed / ops
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer positions and runs")
@@ -133,6 +151,9 @@ def main() -> None:
         ("planes, python-chess `piece_map()` loop vs `Board.planes()` each", "position",
          lambda: (planes_piece_map(theirs), len(theirs))[1],
          lambda: (np.stack([b.planes() for b in ours]), len(ours))[1]),
+        ("planes, python-chess `piece_map()` loop vs `planes_batch`", "position",
+         lambda: (planes_piece_map(theirs), len(theirs))[1],
+         lambda: (magicboard.planes_batch(ours), len(ours))[1]),
         ("planes, python-chess `unpackbits` per board vs `planes_batch`", "position",
          lambda: (planes_unpackbits(theirs), len(theirs))[1],
          lambda: (magicboard.planes_batch(ours), len(ours))[1]),
@@ -153,18 +174,20 @@ def main() -> None:
     print("| --- | --- | ---: | ---: | ---: |")
     medians = []
     for name, per, theirs_work, ours_work in rows:
-        # Paired: each run of one package is followed by a run of the other.
+        theirs_work()  # warm up
+        ours_work()
+        # Paired: each run of one package is followed by a run of the
+        # other; the speed-up is the median of the pairs' ratios.
         t, o = [], []
         for _ in range(runs):
-            t.append(measure(theirs_work, 1, args.min_time)[0])
-            o.append(measure(ours_work, 1, args.min_time)[0])
-        t.sort()
-        o.sort()
-        tm, om = t[len(t) // 2], o[len(o) // 2]
+            t.append(measure(theirs_work, args.min_time))
+            o.append(measure(ours_work, args.min_time))
+        tm, om = statistics.median(t), statistics.median(o)
+        ratio = statistics.median(a / b for a, b in zip(t, o))
         medians.append((tm, om))
-        print(f"| {name} | {per} | {fmt(tm)} | {fmt(om)} | {tm / om:,.0f}× |")
+        print(f"| {name} | {per} | {fmt(tm)} | {fmt(om)} | {ratio:,.0f}× |")
     print()
-    tm, om = medians[2]
+    tm, om = medians[3]
     print(f"`find_all` look-ups per second: python-chess {1 / tm:,.0f}, magicboard {1 / om:,.0f}")
 
 

@@ -10,9 +10,10 @@
 
 use crate::batch::{positions, run};
 use crate::library as lib;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyByteArray;
+use pyo3::types::{PyByteArray, PyTuple};
 
 /// For each byte value, the eight bytes 0 or 1 of its bits, lowest bit
 /// first, as a little-endian `u64`.
@@ -41,12 +42,15 @@ fn plane_bytes(bitboards: &[u64; 12], out: &mut [u8; 768]) {
     }
 }
 
-/// NumPy's `frombuffer` and the `uint8` and `uint64` dtypes, looked up
-/// once; an `ImportError` that says how to get NumPy when it is missing.
+/// NumPy's `frombuffer`, the `uint8` and `uint64` dtypes and the two
+/// shapes, looked up and made once; an `ImportError` that says how to get
+/// NumPy when it is missing.
 struct Numpy {
     frombuffer: Py<PyAny>,
     uint8: Py<PyAny>,
     uint64: Py<PyAny>,
+    planes: Py<PyTuple>,
+    bitboards: Py<PyTuple>,
 }
 
 fn numpy(py: Python<'_>) -> PyResult<&Numpy> {
@@ -61,23 +65,26 @@ fn numpy(py: Python<'_>) -> PyResult<&Numpy> {
             frombuffer: np.getattr("frombuffer")?.unbind(),
             uint8: np.getattr("uint8")?.unbind(),
             uint64: np.getattr("uint64")?.unbind(),
+            planes: PyTuple::new(py, [12, 8, 8])?.unbind(),
+            bitboards: PyTuple::new(py, [12])?.unbind(),
         })
     })
 }
 
-/// A writable NumPy array over a copy of `bytes`, of dtype `uint64` when
-/// `wide` (else `uint8`), reshaped to `shape`.
-fn array<'py, S>(py: Python<'py>, bytes: &[u8], wide: bool, shape: S) -> PyResult<Bound<'py, PyAny>>
-where
-    S: IntoPyObject<'py>,
-{
+/// A writable NumPy array over a copy of `bytes`: twelve planes of 8 × 8
+/// `uint8`, or (`wide`) twelve `uint64`.
+fn array<'py>(py: Python<'py>, bytes: &[u8], wide: bool) -> PyResult<Bound<'py, PyAny>> {
     let np = numpy(py)?;
-    let dtype = if wide { &np.uint64 } else { &np.uint8 };
+    let (dtype, shape) = if wide {
+        (&np.uint64, &np.bitboards)
+    } else {
+        (&np.uint8, &np.planes)
+    };
     let buffer = PyByteArray::new(py, bytes);
     np.frombuffer
         .bind(py)
         .call1((buffer, dtype.bind(py)))?
-        .call_method1("reshape", (shape,))
+        .call_method1(intern!(py, "reshape"), (shape.bind(py),))
 }
 
 /// One board's planes, `(12, 8, 8)` `uint8`.
@@ -88,7 +95,7 @@ pub fn planes<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let mut bytes = [0u8; 768];
     plane_bytes(&lib::piece_bitboards(board, oriented), &mut bytes);
-    array(py, &bytes, false, (12, 8, 8))
+    array(py, &bytes, false)
 }
 
 /// One board's bitboards, `(12,)` `uint64`.
@@ -102,7 +109,7 @@ pub fn bitboards<'py>(
     for (chunk, bb) in bytes.chunks_exact_mut(8).zip(bbs) {
         chunk.copy_from_slice(&bb.to_ne_bytes());
     }
-    array(py, &bytes, true, (12,))
+    array(py, &bytes, true)
 }
 
 /// _planes_batch(positions, oriented=False, chess960=False, threads=1)

@@ -11,9 +11,29 @@
 //! [`crate::movegen`].
 
 use super::{Board, State};
-use crate::attacks::pawn_attacks;
 use crate::zobrist;
-use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Rank, Square};
+use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
+
+/// For each square on the fourth or fifth rank, the squares beside it on
+/// its rank (where a pawn can take en passant a pawn that just stepped two
+/// squares onto it); empty elsewhere.
+const EN_PASSANT_TAKERS: [Bitboard; 64] = {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut sq = 24;
+    while sq < 40 {
+        let file = sq % 8;
+        let mut bits = 0u64;
+        if file > 0 {
+            bits |= 1 << (sq - 1);
+        }
+        if file < 7 {
+            bits |= 1 << (sq + 1);
+        }
+        table[sq] = Bitboard(bits);
+        sq += 1;
+    }
+    table
+};
 
 /// Takes from `rights` the castling rights a (non-castling) move of `kind`
 /// by `us` from `from` to `to` loses, calling `lost` for each: both of
@@ -475,6 +495,11 @@ impl Board {
     /// `to`: the skipped square, kept only when an enemy pawn can capture
     /// onto it (Polyglot's rule, see [`Board::en_passant`]). Shared by make
     /// and [`Board::hash_after`].
+    ///
+    /// The takers stand beside `to`, which is on the fourth rank (from the
+    /// mover's side) for a double step from the second: a pawn stepping two
+    /// squares from its first rank (on a lenient board) makes no
+    /// en-passant square, as in python-chess. One table lookup either way.
     #[inline(always)]
     pub(crate) fn en_passant_after_double(
         &self,
@@ -483,12 +508,7 @@ impl Board {
         to: Square,
     ) -> Option<Square> {
         let skipped = Square::from_index_masked((from.index() + to.index()) as u32 / 2);
-        // The takers stand on the fourth rank (from the mover's side): a
-        // pawn double-stepping from its first rank (on a lenient board)
-        // makes no en-passant square, as in python-chess.
-        let takers = pawn_attacks(us, skipped)
-            & self.colored_pieces(!us, PieceKind::Pawn)
-            & Bitboard::rank(Rank::Fourth.relative_to(us));
+        let takers = EN_PASSANT_TAKERS[to.index()] & self.colored_pieces(!us, PieceKind::Pawn);
         (!takers.is_empty()).then_some(skipped)
     }
 

@@ -12,7 +12,7 @@
 //!
 //! [`Book`] reads any bytes that hold a book ([`Book::from_bytes`]: a
 //! `Vec<u8>`, a `&[u8]`, or a memory map from the `memmap2` crate), or a
-//! file ([`Book::open`], feature `std`, which reads it into memory).
+//! file (`Book::open`, feature `std`, which reads it into memory).
 //! [`Book::moves`] gives a position's moves, the heaviest first, each
 //! checked to be legal there; [`Book::weighted_choice`] picks one with
 //! probability proportional to its weight, from a random number the caller

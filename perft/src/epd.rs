@@ -5,7 +5,7 @@ use super::interrupt;
 use super::{Failure, Global, MAX_DEPTH, counter, mnps, print_json};
 use indicatif::{ProgressBar, ProgressStyle};
 use magicboard::perft::PerftStats;
-use magicboard::perft::suite::{SuiteEntry, parse_suite};
+use magicboard::perft::suite::{SuiteEntry, parse_suite, parse_suite_lenient};
 use serde_json::json;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -56,7 +56,12 @@ pub fn run(
 fn load(path: &Path, global: &Global) -> Result<Vec<SuiteEntry>, Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
-    let entries = parse_suite(&text, global.castling_mode())
+    let read = if global.lenient {
+        parse_suite_lenient
+    } else {
+        parse_suite
+    };
+    let entries = read(&text, global.castling_mode())
         .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
     if entries.is_empty() {
         return Err(Failure::input(format!(

@@ -68,7 +68,7 @@ mod shard;
 mod stats;
 
 use clap::{Args, Parser, Subcommand};
-use magicboard::{Board, CastlingMode, Perft, PerftTable};
+use magicboard::{Board, CastlingMode, FenError, Perft, PerftTable, PositionError};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -127,6 +127,11 @@ struct Cli {
     /// With --epd: skip the checks whose expected count exceeds N.
     #[arg(long, value_name = "N", requires = "epd")]
     max_nodes: Option<u128>,
+    /// Accept positions no game reaches whose moves are still defined
+    /// (pawns on a back rank, extra material, three checkers), as public
+    /// perft suites hold them; counted as python-chess counts them.
+    #[arg(long, conflicts_with = "bench")]
+    lenient: bool,
     #[command(flatten)]
     chess960: Chess960Arg,
     /// Worker threads [default: all cores; 1 for --bench].
@@ -218,6 +223,8 @@ struct Global {
     allow_deep: bool,
     /// `--stats`: the leaf moves counted by kind too.
     stats: bool,
+    /// `--lenient`: positions read by `Board::from_fen_lenient`.
+    lenient: bool,
 }
 
 impl Global {
@@ -280,8 +287,22 @@ impl Global {
     /// Reads a FEN in the `--chess960` mode: the one way every mode reads
     /// positions.
     fn read_fen(&self, fen: &str) -> Result<Board, Failure> {
-        Board::from_fen_with(fen, self.castling_mode())
-            .map_err(|e| Failure::input(format!("invalid FEN: {e}")))
+        if self.lenient {
+            Board::from_fen_lenient(fen, self.castling_mode())
+        } else {
+            Board::from_fen_with(fen, self.castling_mode())
+        }
+        .map_err(|e| {
+            let hint = match e {
+                FenError::Position(
+                    PositionError::PawnOnBackRank(_)
+                    | PositionError::TooMuchMaterial(_)
+                    | PositionError::TooManyCheckers,
+                ) if !self.lenient => " (--lenient reads positions no game reaches)",
+                _ => "",
+            };
+            Failure::input(format!("invalid FEN: {e}{hint}"))
+        })
     }
 }
 
@@ -550,6 +571,7 @@ fn run_default(cli: &Cli) -> Result<(), Failure> {
         json: cli.json.json,
         allow_deep: cli.allow_deep,
         stats: cli.stats,
+        lenient: cli.lenient,
     };
     let bulk = !cli.no_bulk;
     if cli.bench {

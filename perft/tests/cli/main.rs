@@ -9,6 +9,7 @@
 mod common;
 mod counts;
 mod diverge;
+mod lenient;
 mod limits;
 mod long_runs;
 mod options;

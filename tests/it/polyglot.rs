@@ -185,3 +185,53 @@ fn real_books_when_given() {
     }
     assert!(books > 0, "no .bin file in {}", dir.display());
 }
+
+/// Any bytes: a book or an error, never a panic; a book's look-ups give
+/// only legal moves, sorted by weight, whatever its entries hold.
+#[test]
+fn any_bytes_never_panic() {
+    use rand::rngs::Xoshiro256PlusPlus;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(876);
+    let boards = [
+        Board::startpos(),
+        Board::from_fen("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap(),
+    ];
+    for _ in 0..2_000 {
+        let entries = rng.random_range(0..20);
+        let mut bytes: Vec<u8> = (0..entries * 16
+            + rng.random_range(0..2) * rng.random_range(0..16))
+            .map(|_| rng.random())
+            .collect();
+        // Keys of the test boards now and then, so that look-ups hit.
+        for chunk in bytes.chunks_exact_mut(16) {
+            if rng.random_bool(0.5) {
+                let board = &boards[rng.random_range(0..boards.len())];
+                chunk[..8].copy_from_slice(&board.hash().to_be_bytes());
+            }
+        }
+        let mut sorted: Vec<[u8; 16]> = bytes
+            .chunks_exact(16)
+            .map(|c| c.try_into().unwrap())
+            .collect();
+        if rng.random_bool(0.8) {
+            sorted.sort_by_key(|e| u64::from_be_bytes(e[..8].try_into().unwrap()));
+            let tail = bytes.len() % 16;
+            let rest = bytes[bytes.len() - tail..].to_vec();
+            bytes = sorted.concat();
+            bytes.extend(rest);
+        }
+        let Ok(book) = Book::from_bytes(bytes.as_slice()) else {
+            continue;
+        };
+        for board in &boards {
+            let moves = book.moves(board);
+            assert!(moves.iter().all(|m| board.is_legal(m.mv)));
+            assert!(moves.windows(2).all(|w| w[0].weight >= w[1].weight));
+            if let Some(m) = book.weighted_choice(board, |total| rng.random_range(0..total)) {
+                assert!(moves.contains(&m));
+            }
+        }
+        assert_eq!(book.iter().count(), book.len());
+    }
+}

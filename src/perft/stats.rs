@@ -276,7 +276,7 @@ impl core::iter::Sum for PerftStats {
 }
 
 /// The statistics of a subtree small enough for `u64` columns (at most
-/// [`WALK_DEPTH`](super::walker::WALK_DEPTH) plies).
+/// [`WALK_DEPTH`](super::tree::WALK_DEPTH) plies).
 #[derive(Clone, Copy, Default)]
 struct Small([u64; 9]);
 
@@ -294,7 +294,7 @@ impl Small {
 }
 
 /// The statistics `depth` plies below `board` (at most
-/// [`WALK_DEPTH`](super::walker::WALK_DEPTH) plies).
+/// [`WALK_DEPTH`](super::tree::WALK_DEPTH) plies).
 pub(super) fn leaves(board: &Board, depth: u32) -> PerftStats {
     walk(board, depth).wide()
 }

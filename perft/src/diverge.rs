@@ -49,7 +49,8 @@ pub struct Args {
     #[arg(long)]
     fen: Option<String>,
     /// Depth in plies (at least 1).
-    #[arg(long, short)]
+    #[arg(long, short, value_name = "PLIES", allow_negative_numbers = true,
+          value_parser = super::plies("--depth"))]
     depth: u32,
     /// Seconds the program may take to answer one question (then it is
     /// killed).

@@ -60,14 +60,16 @@ mod diverge;
 mod divide;
 mod epd;
 mod interrupt;
-mod perftree;
 mod journal;
+mod perftree;
+mod progress;
 mod rootwise;
 mod scheduler;
 mod shard;
 mod stats;
 
 use clap::{Args, Parser, Subcommand};
+use magicboard::perft::{CountOverflow, PerftMeter};
 use magicboard::{Board, CastlingMode, Perft, PerftTable};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -99,7 +101,8 @@ struct Cli {
     #[arg(long)]
     fen: Option<String>,
     /// Depth in plies (at most 12 without --allow-deep).
-    #[arg(long, short, default_value_t = 5)]
+    #[arg(long, short, default_value_t = 5, value_name = "PLIES",
+          allow_negative_numbers = true, value_parser = plies("--depth"))]
     depth: u32,
     /// Print the count below each root move (`e2e4: 20`) as it is counted,
     /// then the total; interrupted, a `partial: N of M root moves` line
@@ -116,13 +119,14 @@ struct Cli {
     stats: bool,
     /// Benchmark: the five CPW positions at fixed depths, the speed of each (one
     /// thread unless --threads says otherwise).
-    #[arg(long, conflicts_with_all = ["epd", "fen", "depth", "divide", "chess960"])]
+    #[arg(long, conflicts_with_all = ["epd", "fen", "depth", "divide", "chess960", "progress"])]
     bench: bool,
     /// Run a perft suite: one position a line, `<FEN> ;D1 20 ;D2 400 ...`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "divide", "depth"])]
     epd: Option<PathBuf>,
     /// With --epd: skip the depths above D.
-    #[arg(long, value_name = "D", requires = "epd")]
+    #[arg(long, value_name = "D", requires = "epd", allow_negative_numbers = true,
+          value_parser = plies("--max-depth"))]
     max_depth: Option<u32>,
     /// With --epd: skip the checks whose expected count exceeds N.
     #[arg(long, value_name = "N", requires = "epd")]
@@ -142,6 +146,8 @@ struct Cli {
     seed: u64,
     #[command(flatten)]
     json: JsonArg,
+    #[command(flatten)]
+    progress: ProgressArg,
     /// Run depths beyond 12 plies, refused without it (perft 13 of the
     /// start position is about 2 * 10^18 nodes: decades at any speed
     /// without a table).
@@ -151,6 +157,19 @@ struct Cli {
 
 /// The deepest depth run without `--allow-deep`.
 const MAX_DEPTH: u32 = 12;
+
+/// The parser of a depth option (`--depth`, `--max-depth`, ...): a whole
+/// number of plies, 0 or more. Anything else, a negative number included
+/// (which the options let through for this), gets one message naming the
+/// option.
+pub fn plies(
+    option: &'static str,
+) -> impl Fn(&str) -> Result<u32, String> + Clone + Send + Sync + 'static {
+    move |text| {
+        text.parse()
+            .map_err(|_| format!("{option} takes a whole number of plies, 0 or more"))
+    }
+}
 
 /// `--allow-deep`, for the commands that take a depth.
 #[derive(Args, Debug, Clone, Copy)]
@@ -198,6 +217,17 @@ impl Work {
     }
 }
 
+/// `--progress`, for the modes that count for long.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ProgressArg {
+    /// Show the progress on stderr (units done, nodes visited, table hits,
+    /// time, speed, ETA) even where stderr is not a terminal (a line every
+    /// 2 s) or with --json; on a terminal it is shown anyway, from the
+    /// first second on, with the time and speed at the end.
+    #[arg(long)]
+    pub progress: bool,
+}
+
 /// `--json`, for the modes with a JSON form.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct JsonArg {
@@ -218,6 +248,8 @@ struct Global {
     allow_deep: bool,
     /// `--stats`: the leaf moves counted by kind too.
     stats: bool,
+    /// `--progress`: progress shown wherever stderr goes.
+    progress: bool,
 }
 
 impl Global {
@@ -286,9 +318,16 @@ impl Global {
 }
 
 /// The library's counting options for these settings: the one place that
-/// turns `--threads` and `--hash` into a [`Perft`].
-fn counter<'t>(depth: u32, bulk: bool, threads: usize, table: Option<&'t PerftTable>) -> Perft<'t> {
-    let perft = Perft::new(depth).bulk(bulk).threads(threads);
+/// turns `--threads` and `--hash` into a [`Perft`], with the meter that
+/// every count reports what it visited to (progress, speed).
+fn counter<'t>(
+    depth: u32,
+    bulk: bool,
+    threads: usize,
+    table: Option<&'t PerftTable>,
+    meter: &'t PerftMeter,
+) -> Perft<'t> {
+    let perft = Perft::new(depth).bulk(bulk).threads(threads).meter(meter);
     match table {
         Some(table) => perft.table(table),
         None => perft,
@@ -301,6 +340,7 @@ enum Command {
     /// prints `e2e4 20` per root move, a blank line, then the total.
     Perftree {
         /// Depth in plies.
+        #[arg(allow_negative_numbers = true, value_parser = plies("DEPTH"))]
         depth: u32,
         /// Position as FEN.
         fen: String,
@@ -320,10 +360,12 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
         /// Total depth of the run in plies.
-        #[arg(long, short)]
+        #[arg(long, short, value_name = "PLIES", allow_negative_numbers = true,
+              value_parser = plies("--depth"))]
         depth: u32,
         /// Plies played before splitting.
-        #[arg(long, value_name = "K")]
+        #[arg(long, value_name = "K", allow_negative_numbers = true,
+              value_parser = plies("--split-depth"))]
         split_depth: u32,
         /// The split file to write.
         #[arg(long, value_name = "FILE")]
@@ -336,14 +378,18 @@ enum Command {
         deep: Deep,
     },
     /// Count shard i of n of a split file (every n-th position from the
-    /// i-th), journaling each position as it is counted: started again with
-    /// the same arguments, it counts only what the journal lacks. Writes the
-    /// result whole at the end (with --out; else prints it).
+    /// i-th). With --out FILE, each position is journaled in FILE.journal
+    /// as it is counted (started again with the same arguments, it counts
+    /// only what the journal lacks) and the result goes to FILE when the
+    /// shard is done; without --out, the whole result is printed on stdout
+    /// at the end (`> FILE` saves what merge reads), with no journal: a run
+    /// stopped starts over.
     RunShard {
         /// A file written by `perft split` (Chess960 or not as it says).
         file: PathBuf,
         /// Plies to count below each position [default: depth - split-depth].
-        #[arg(long, short)]
+        #[arg(long, short, value_name = "PLIES", allow_negative_numbers = true,
+              value_parser = plies("--depth"))]
         depth: Option<u32>,
         /// Which shard: `i/n` (1 <= i <= n), or `auto` / `auto/n` to read it
         /// from a Slurm job array (SLURM_ARRAY_TASK_ID, numbered from 1) or
@@ -358,7 +404,7 @@ enum Command {
         only: Option<journal::IndexList>,
         /// The result file, written whole when the shard is done; meanwhile
         /// the journal is FILE.journal, from which a run started again
-        /// resumes.
+        /// resumes [default: the result on stdout, no journal].
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
         /// Count each position's leaf moves by kind too (captures, checks,
@@ -369,6 +415,8 @@ enum Command {
         work: Work,
         #[command(flatten)]
         json: JsonArg,
+        #[command(flatten)]
+        progress: ProgressArg,
         #[command(flatten)]
         deep: Deep,
     },
@@ -438,11 +486,15 @@ impl Failure {
     }
 }
 
-const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-fn mnps(nodes: u128, seconds: f64) -> f64 {
-    nodes as f64 / seconds.max(1e-9) / 1e6
+/// A count past 2^128 - 1 as the tool reports it: bad input (a depth
+/// beyond what can be counted).
+impl From<CountOverflow> for Failure {
+    fn from(error: CountOverflow) -> Failure {
+        Failure::input(error.to_string())
+    }
 }
+
+const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// Writes to stdout. When the reader has closed the pipe, the tool ends
 /// with status 141 and prints nothing more (see [`interrupt::stdout_closed`]);
@@ -509,10 +561,12 @@ fn run_command(command: Command) -> Result<(), Failure> {
             stats,
             work,
             json,
+            progress,
             deep,
         } => {
             let global = Global {
                 stats,
+                progress: progress.progress,
                 ..Global::of(Some(work), None, Some(json), Some(deep))
             };
             let part = match (shard, only) {
@@ -550,6 +604,7 @@ fn run_default(cli: &Cli) -> Result<(), Failure> {
         json: cli.json.json,
         allow_deep: cli.allow_deep,
         stats: cli.stats,
+        progress: cli.progress.progress,
     };
     let bulk = !cli.no_bulk;
     if cli.bench {

@@ -3,6 +3,7 @@
 //! root move, a blank line, then the total.
 
 use super::{Failure, Global, counter};
+use magicboard::perft::PerftMeter;
 
 /// Plays `moves` from `fen`, divides and prints.
 pub fn run(depth: u32, fen: &str, moves: &[String], global: &Global) -> Result<(), Failure> {
@@ -15,9 +16,9 @@ pub fn run(depth: u32, fen: &str, moves: &[String], global: &Global) -> Result<(
         board.make_move(mv);
     }
     let table = global.table()?;
-    let split = counter(depth, true, global.threads_or(None), table.as_ref())
-        .divide_u128(&board)
-        .map_err(super::count::overflow)?;
+    let meter = PerftMeter::new();
+    let split = counter(depth, true, global.threads_or(None), table.as_ref(), &meter)
+        .divide_u128(&board)?;
     for (mv, n) in &split {
         outln!("{} {n}", board.to_uci(*mv));
     }

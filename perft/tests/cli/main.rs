@@ -9,6 +9,7 @@
 mod common;
 mod counts;
 mod diverge;
+mod first_hour;
 mod limits;
 mod long_runs;
 mod options;

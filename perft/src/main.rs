@@ -82,8 +82,10 @@ another move generator goes wrong";
 /// The end of `perft --help`.
 const AFTER_HELP: &str = "Without a command: count (--depth), divide (--divide), run a suite \
 (--epd) or benchmark (--bench). Each command takes only its own options: `perft COMMAND --help`. \
-On a terminal, a count or divide that takes over a second shows its progress on stderr (root \
-moves done, nodes, Mnps, ETA); nothing is shown elsewhere or with --json.
+On a terminal (or anywhere with --progress), a count, divide, suite or shard that runs over a \
+second shows its progress on stderr (units done, leaves visited, table hits, time, Mnps of the \
+visited leaves, ETA), and the time and speed when it ends; stdout has only the result, and \
+nothing is shown on stderr elsewhere or with --json.
 
 Exit status: 0 on success; 1 when a check fails (a suite mismatch, a wrong benchmark count, an \
 incomplete merge, a generator that disagrees); 2 on bad input or a misbehaving program; 128 + \
@@ -105,8 +107,9 @@ struct Cli {
           allow_negative_numbers = true, value_parser = plies("--depth"))]
     depth: u32,
     /// Print the count below each root move (`e2e4: 20`) as it is counted,
-    /// then the total; interrupted, a `partial: N of M root moves` line
-    /// instead of the total.
+    /// then a blank line and the total, as Stockfish's `go perft` does;
+    /// interrupted, a `partial: N of M root moves` line instead of the
+    /// total.
     #[arg(long)]
     divide: bool,
     /// Make every leaf move instead of counting the last ply in bulk.
@@ -353,8 +356,8 @@ enum Command {
         #[command(flatten)]
         deep: Deep,
     },
-    /// Write the distinct positions SPLIT_DEPTH plies below the root, each
-    /// with the number of move sequences reaching it.
+    /// Write the distinct positions --split-depth plies below the root,
+    /// each with the number of move sequences reaching it, for run-shard.
     Split {
         /// Root position as FEN; default: the start position.
         #[arg(long)]
@@ -393,7 +396,8 @@ enum Command {
         depth: Option<u32>,
         /// Which shard: `i/n` (1 <= i <= n), or `auto` / `auto/n` to read it
         /// from a Slurm job array (SLURM_ARRAY_TASK_ID, numbered from 1) or
-        /// a Kubernetes Indexed Job (JOB_COMPLETION_INDEX).
+        /// a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, from 0; it does
+        /// not tell n: give `auto/n`).
         #[arg(long, value_name = "i/n|auto[/n]", value_parser = scheduler::parse_shard_arg,
               required_unless_present = "only", conflicts_with = "only")]
         shard: Option<scheduler::ShardArg>,
@@ -569,6 +573,12 @@ fn run_command(command: Command) -> Result<(), Failure> {
                 progress: progress.progress,
                 ..Global::of(Some(work), None, Some(json), Some(deep))
             };
+            if global.json && out.is_none() {
+                return Err(Failure::input(
+                    "run-shard --json prints a summary, not the result: give --out FILE to keep \
+                     the result",
+                ));
+            }
             let part = match (shard, only) {
                 (_, Some(list)) => journal::Part::Only(list.0),
                 (Some(shard), None) => shard::resolve_shard(shard)?,

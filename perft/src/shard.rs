@@ -500,9 +500,6 @@ struct Collected {
     records: BTreeMap<usize, Vec<(Record, usize, bool)>>,
     files: Vec<PathBuf>,
     seeds: std::collections::BTreeSet<Option<u64>>,
-    /// The time the finished shards' positions took, summed over threads
-    /// and shards.
-    cpu_seconds: f64,
     /// Journals among the files (shards not finished).
     journals: usize,
     /// The number of shards, when every file is a shard of one scheme.
@@ -513,8 +510,8 @@ struct Collected {
 fn collect(files: &[PathBuf], partial: bool) -> Result<Collected, Failure> {
     let mut collected: Option<Collected> = None;
     for (number, path) in files.iter().enumerate() {
-        let (run, records, seconds, journal) = match journal::read(path)? {
-            Found::Result(result) => (result.run, result.records, result.cpu_seconds, false),
+        let (run, records, journal) = match journal::read(path)? {
+            Found::Result(result) => (result.run, result.records, false),
             Found::Journal(..) if !partial => {
                 return Err(Failure::input(format!(
                     "{} is the journal of a shard not finished; merge --partial shows a run in \
@@ -522,14 +519,13 @@ fn collect(files: &[PathBuf], partial: bool) -> Result<Collected, Failure> {
                     path.display()
                 )));
             }
-            Found::Journal(run, records) => (run, records, 0.0, true),
+            Found::Journal(run, records) => (run, records, true),
         };
         let all = collected.get_or_insert_with(|| Collected {
             run: run.clone(),
             records: BTreeMap::new(),
             files: Vec::new(),
             seeds: Default::default(),
-            cpu_seconds: 0.0,
             journals: 0,
             shards: match run.part {
                 Part::Shard(_, n) => Some(n),
@@ -571,7 +567,6 @@ fn collect(files: &[PathBuf], partial: bool) -> Result<Collected, Failure> {
         }
         all.files.push(path.clone());
         all.seeds.insert(run.seed);
-        all.cpu_seconds += seconds;
         all.journals += usize::from(journal);
     }
     collected.ok_or_else(|| Failure::input("no files given"))

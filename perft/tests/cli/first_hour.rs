@@ -41,9 +41,12 @@ fn shards_printed_to_stdout_merge_to_the_published_count() {
             }
         }
     }
-    // Without --out there is no journal, and the help says so.
+    // Without --out there is no journal, and the help says so; JSON,
+    // a summary, is refused there (it would lose the result).
     let help = ok(&["run-shard", "--help"]);
     assert!(help.contains("no journal"), "{help}");
+    let message = usage_error(&["run-shard", s(&split), "--shard", "1/2", "--json"]);
+    assert!(message.contains("give --out FILE"), "{message}");
 }
 
 /// A deep count with `--progress` (stderr a pipe here) writes a line every

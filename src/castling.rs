@@ -1,8 +1,9 @@
 //! Castling rights, stored by the file of the castling rook so that
 //! standard chess and Chess960 share one representation.
 
+use crate::color::Color;
 use crate::geometry;
-use crate::{Color, File, Rank, Square};
+use crate::square::{File, Rank, Square};
 
 /// Which way a king castles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

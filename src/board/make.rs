@@ -12,8 +12,13 @@
 
 use super::{Board, State};
 use crate::attacks::pawn_attacks;
+use crate::bitboard::Bitboard;
+use crate::castling::{CastlingRights, CastlingSide};
+use crate::color::Color;
+use crate::moves::Move;
+use crate::piece::PieceKind;
+use crate::square::Square;
 use crate::zobrist;
-use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
 
 /// Takes from `rights` the castling rights a (non-castling) move of `kind`
 /// by `us` from `from` to `to` loses, calling `lost` for each: both of

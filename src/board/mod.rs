@@ -65,7 +65,11 @@ pub(crate) use make::lose_castling_rights;
 pub use make::{NullUndo, Undo};
 
 use crate::attacks;
-use crate::{Bitboard, CastlingRights, Color, File, PieceKind, Rank, Square};
+use crate::bitboard::Bitboard;
+use crate::castling::CastlingRights;
+use crate::color::Color;
+use crate::piece::PieceKind;
+use crate::square::{File, Rank, Square};
 use core::fmt;
 
 /// A chess position. See the [module documentation](self).

@@ -21,8 +21,14 @@ use crate::attacks::{
     Native, Sliders, between, bishop_rays, castling_squares, king_attacks, knight_attacks, line,
     pawn_attacks, rook_attacks, rook_rays,
 };
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::castling::CastlingSide;
 use crate::castling::back_rank;
-use crate::{Bitboard, Board, CastlingSide, Color, Move, MoveList, PieceKind, Rank, Square};
+use crate::color::Color;
+use crate::moves::{Move, MoveList};
+use crate::piece::PieceKind;
+use crate::square::{Rank, Square};
 
 /// Which moves a generation produces (a const parameter, so each is its
 /// own specialised copy of the generator).

@@ -41,7 +41,11 @@ fn the_readme_hides_no_line_of_its_rust_examples() {
         return;
     };
     let blocks = rust_blocks(&text);
-    assert!(blocks.len() >= 2, "the README's Rust examples: {}", blocks.len());
+    assert!(
+        blocks.len() >= 2,
+        "the README's Rust examples: {}",
+        blocks.len()
+    );
     let mut hidden_lines = Vec::new();
     for (start, lines) in &blocks {
         for (i, line) in lines.iter().enumerate() {
@@ -55,7 +59,8 @@ fn the_readme_hides_no_line_of_its_rust_examples() {
 
 #[test]
 fn hidden_lines_are_found() {
-    let page = "```rust\nlet x = 1;\n# let y = 2;\n#[derive(Debug)]\n```\n```toml\n# a comment\n```\n";
+    let page =
+        "```rust\nlet x = 1;\n# let y = 2;\n#[derive(Debug)]\n```\n```toml\n# a comment\n```\n";
     let blocks = rust_blocks(page);
     assert_eq!(blocks.len(), 1);
     let found: Vec<&&str> = blocks[0].1.iter().filter(|l| hidden(l)).collect();

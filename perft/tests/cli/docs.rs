@@ -112,11 +112,9 @@ fn matches(shown: &[String], got: &[&str]) -> bool {
         Some((first, rest)) if first == "..." => {
             (0..=got.len()).any(|skip| matches(rest, &got[skip..]))
         }
-        Some((first, rest)) => {
-            got.split_first().is_some_and(|(line, others)| {
-                line_matches(first, line) && matches(rest, others)
-            })
-        }
+        Some((first, rest)) => got
+            .split_first()
+            .is_some_and(|(line, others)| line_matches(first, line) && matches(rest, others)),
     }
 }
 
@@ -176,7 +174,11 @@ fn run_in(dir: &Path, command: &str) -> (i32, String) {
     if !perft.exists() {
         std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_perft"), &perft).unwrap();
     }
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     let out = Command::new("sh")
         .args(["-c", &command])
         .current_dir(dir)
@@ -259,6 +261,9 @@ fn the_page_format_is_read_as_documented() {
     assert!(!matches(&shown, &["b", "x y z", "!"]));
     assert_eq!(
         split_comment(r#"perft --fen "8/8 # w" --depth 2  # two"#),
-        (r#"perft --fen "8/8 # w" --depth 2"#.to_string(), "# two".to_string())
+        (
+            r#"perft --fen "8/8 # w" --depth 2"#.to_string(),
+            "# two".to_string()
+        )
     );
 }

@@ -7,8 +7,9 @@
 //! Each count is made as every mode makes it, the library's meter
 //! counting what it visits.
 
+use super::output::{Failure, print_json};
 use super::progress::Speed;
-use super::{Failure, Global, STARTPOS, counter, print_json};
+use super::settings::{Global, STARTPOS, counter};
 use magicboard::Board;
 use magicboard::perft::PerftMeter;
 use serde_json::json;

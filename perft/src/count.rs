@@ -7,9 +7,10 @@
 //! (`rootwise`), so that the line can say how many are done; elsewhere it
 //! is one call of the library.
 
+use super::output::{Failure, print_json};
 use super::progress::{self, Progress, Speed};
 use super::rootwise::{self, Partial};
-use super::{Failure, Global, counter, print_json};
+use super::settings::{Global, counter};
 use magicboard::Board;
 use magicboard::perft::PerftMeter;
 use serde_json::json;

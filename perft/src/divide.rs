@@ -10,10 +10,11 @@
 //! status 130 for SIGINT, 143 for SIGTERM).
 
 use super::count::{summary, total};
+use super::output::{Failure, print_json};
 use super::progress::{self, Progress};
 use super::rootwise::{self, Partial};
+use super::settings::{Global, counter};
 use super::stats;
-use super::{Failure, Global, counter, print_json};
 use magicboard::Board;
 use magicboard::perft::{PerftMeter, PerftStats};
 use serde_json::json;

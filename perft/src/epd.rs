@@ -3,8 +3,9 @@
 //! expected counts of the checks left) and a summary.
 
 use super::interrupt;
+use super::output::{Failure, print_json};
 use super::progress::{self, Progress, Speed};
-use super::{Failure, Global, MAX_DEPTH, counter, print_json};
+use super::settings::{Global, MAX_DEPTH, counter};
 use magicboard::perft::suite::{SuiteEntry, parse_suite};
 use magicboard::perft::{PerftMeter, PerftStats};
 use serde_json::json;

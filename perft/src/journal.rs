@@ -35,7 +35,7 @@
 //!   `wall_seconds=`, is read as such, its wall time computed from its
 //!   lines.
 
-use super::Failure;
+use super::output::Failure;
 use std::fmt::Write as _;
 use std::fs::{File, OpenOptions};
 use std::io::Write as _;

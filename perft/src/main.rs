@@ -27,33 +27,24 @@
 //! refuses the others): `--threads` and `--hash` where something is
 //! counted, `--chess960` where FENs are read, `--json` where there is a
 //! JSON form, `--allow-deep` where a depth is given (beyond
-//! [`MAX_DEPTH`] plies a depth is refused without it).
+//! [`settings::MAX_DEPTH`] plies a depth is refused without it).
 //!
-//! One file per mode: `count` (`--depth`, the default), `divide`
-//! (`--divide`), `bench` (`--bench`), `epd` (`--epd`), `perftree`,
-//! `shard` (`split`, `run-shard`, `merge`, `compare`, with the files in
-//! `journal` and the scheduler's shard in `scheduler`) and `diverge`. All chess logic, counting and
-//! threading is the library's ([`magicboard::Perft`]); these files parse
-//! arguments and files and print.
+//! This file holds the command line and hands each command to its file,
+//! one per mode: `count` (`--depth`, the default), `divide` (`--divide`,
+//! and `rootwise` for both: root move by root move), `bench` (`--bench`),
+//! `epd` (`--epd`), `perftree`, `shard` (`split`, `run-shard`, `merge`,
+//! `compare`, with the files in `journal` and the scheduler's shard in
+//! `scheduler`) and `diverge`. Below them: `progress` (the progress line
+//! and the speed figures), `settings` (the option groups, the settings
+//! they make and the library's `Perft` they give), `stats` (the
+//! statistics' lines), `output` (stdout, JSON, the one-line error and its
+//! exit status) and `interrupt` (signals and the programs started). No
+//! file imports this one. All chess logic, counting and threading is the
+//! library's ([`magicboard::Perft`]); these files parse arguments and
+//! files and print.
 
-/// `print!` to stdout through [`write_out`]: a closed pipe ends the tool
-/// quietly instead of panicking.
-macro_rules! out {
-    ($($arg:tt)*) => {
-        $crate::write_out(format_args!($($arg)*))
-    };
-}
-
-/// `println!` to stdout through [`write_out`].
-macro_rules! outln {
-    () => {
-        $crate::write_out(format_args!("\n"))
-    };
-    ($($arg:tt)*) => {
-        $crate::write_out(format_args!("{}\n", format_args!($($arg)*)))
-    };
-}
-
+#[macro_use]
+mod output;
 mod bench;
 mod count;
 mod diverge;
@@ -65,12 +56,14 @@ mod perftree;
 mod progress;
 mod rootwise;
 mod scheduler;
+mod settings;
 mod shard;
 mod stats;
 
-use clap::{Args, Parser, Subcommand};
-use magicboard::perft::{CountOverflow, PerftMeter};
-use magicboard::{Board, CastlingMode, Perft, PerftTable};
+use clap::{Parser, Subcommand};
+use magicboard::PerftTable;
+use output::Failure;
+use settings::{Chess960Arg, Deep, Global, JsonArg, ProgressArg, STARTPOS, Work, plies};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -156,185 +149,6 @@ struct Cli {
     /// without a table).
     #[arg(long, conflicts_with = "bench")]
     allow_deep: bool,
-}
-
-/// The deepest depth run without `--allow-deep`.
-const MAX_DEPTH: u32 = 12;
-
-/// The parser of a depth option (`--depth`, `--max-depth`, ...): a whole
-/// number of plies, 0 or more. Anything else, a negative number included
-/// (which the options let through for this), gets one message naming the
-/// option.
-pub fn plies(
-    option: &'static str,
-) -> impl Fn(&str) -> Result<u32, String> + Clone + Send + Sync + 'static {
-    move |text| {
-        text.parse()
-            .map_err(|_| format!("{option} takes a whole number of plies, 0 or more"))
-    }
-}
-
-/// `--allow-deep`, for the commands that take a depth.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct Deep {
-    /// Run depths beyond 12 plies, refused without it (perft 13 of the
-    /// start position is about 2 * 10^18 nodes: decades at any speed
-    /// without a table).
-    #[arg(long)]
-    pub allow_deep: bool,
-}
-
-/// `--chess960`, for the modes that read FENs.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct Chess960Arg {
-    /// Read FENs as Chess960 (castling printed king-takes-rook, `e1h1`).
-    #[arg(long)]
-    pub chess960: bool,
-}
-
-/// `--threads`, `--hash` and `--seed`, for the commands that count.
-#[derive(Args, Debug, Clone, Copy)]
-struct Work {
-    /// Worker threads [default: all cores].
-    #[arg(long, short = 't', value_name = "N",
-          value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
-    /// Transposition table size in MiB (0: none).
-    #[arg(long, value_name = "MB", default_value_t = 0)]
-    hash: usize,
-    /// The seed of the table's keys: a second run with another seed checks
-    /// the first independently.
-    #[arg(long, value_name = "N", default_value_t = PerftTable::DEFAULT_SEED, requires = "hash")]
-    seed: u64,
-}
-
-impl Work {
-    /// The shared settings with these options.
-    fn global(self) -> Global {
-        Global {
-            threads: self.threads,
-            hash: self.hash,
-            seed: self.seed,
-            ..Global::default()
-        }
-    }
-}
-
-/// `--progress`, for the modes that count for long.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct ProgressArg {
-    /// Show the progress on stderr (units done, nodes visited, table hits,
-    /// time, speed, ETA) even where stderr is not a terminal (a line every
-    /// 2 s) or with --json; on a terminal it is shown anyway, from the
-    /// first second on, with the time and speed at the end.
-    #[arg(long)]
-    pub progress: bool,
-}
-
-/// `--json`, for the modes with a JSON form.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct JsonArg {
-    /// Print the result as JSON.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// The settings the modes share, from whichever of these options the mode
-/// takes (the others keep their defaults).
-#[derive(Debug, Clone, Default)]
-struct Global {
-    chess960: bool,
-    threads: Option<u16>,
-    hash: usize,
-    seed: u64,
-    json: bool,
-    allow_deep: bool,
-    /// `--stats`: the leaf moves counted by kind too.
-    stats: bool,
-    /// `--progress`: progress shown wherever stderr goes.
-    progress: bool,
-}
-
-impl Global {
-    /// The settings from the option groups a command takes; the others
-    /// keep their defaults.
-    fn of(
-        work: Option<Work>,
-        chess960: Option<Chess960Arg>,
-        json: Option<JsonArg>,
-        deep: Option<Deep>,
-    ) -> Global {
-        Global {
-            chess960: chess960.is_some_and(|c| c.chess960),
-            json: json.is_some_and(|j| j.json),
-            allow_deep: deep.is_some_and(|d| d.allow_deep),
-            ..work.map_or_else(Global::default, Work::global)
-        }
-    }
-
-    /// Refuses a depth beyond [`MAX_DEPTH`] unless `--allow-deep` is given.
-    fn check_depth(&self, depth: u32) -> Result<(), Failure> {
-        if depth <= MAX_DEPTH || self.allow_deep {
-            return Ok(());
-        }
-        Err(Failure::input(format!(
-            "depth {depth} is beyond {MAX_DEPTH} plies, which from a typical position would run \
-             for decades at any speed; pass --allow-deep to run it anyway"
-        )))
-    }
-
-    /// The `--threads` value, else `default`, else all cores.
-    fn threads_or(&self, default: Option<usize>) -> usize {
-        match (self.threads, default) {
-            (Some(n), _) => usize::from(n),
-            (None, Some(n)) => n,
-            (None, None) => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        }
-    }
-
-    /// The `--hash` table with the `--seed` keys, if any; a size that
-    /// cannot be allocated is bad input.
-    fn table(&self) -> Result<Option<PerftTable>, Failure> {
-        if self.hash == 0 {
-            return Ok(None);
-        }
-        let table = PerftTable::try_new(self.hash).ok_or_else(|| {
-            Failure::input(format!(
-                "--hash {}: cannot allocate a table of that many MiB",
-                self.hash
-            ))
-        })?;
-        Ok(Some(table.with_seed(self.seed)))
-    }
-
-    /// The castling notation FENs are read in.
-    fn castling_mode(&self) -> CastlingMode {
-        CastlingMode::from_chess960(self.chess960)
-    }
-
-    /// Reads a FEN in the `--chess960` mode: the one way every mode reads
-    /// positions.
-    fn read_fen(&self, fen: &str) -> Result<Board, Failure> {
-        Board::from_fen_with(fen, self.castling_mode())
-            .map_err(|e| Failure::input(format!("invalid FEN: {e}")))
-    }
-}
-
-/// The library's counting options for these settings: the one place that
-/// turns `--threads` and `--hash` into a [`Perft`], with the meter that
-/// every count reports what it visited to (progress, speed).
-fn counter<'t>(
-    depth: u32,
-    bulk: bool,
-    threads: usize,
-    table: Option<&'t PerftTable>,
-    meter: &'t PerftMeter,
-) -> Perft<'t> {
-    let perft = Perft::new(depth).bulk(bulk).threads(threads).meter(meter);
-    match table {
-        Some(table) => perft.table(table),
-        None => perft,
-    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -464,62 +278,6 @@ enum Command {
     /// and given two seconds first), and when perft is interrupted: exit
     /// status 130 on SIGINT (Ctrl-C), 143 on SIGTERM, 129 on SIGHUP.
     Diverge(diverge::Args),
-}
-
-/// An error to report on one stderr line, with the exit status.
-struct Failure {
-    status: u8,
-    message: String,
-}
-
-impl Failure {
-    /// Bad input: exit status 2.
-    fn input(message: impl Into<String>) -> Failure {
-        Failure {
-            status: 2,
-            message: message.into(),
-        }
-    }
-
-    /// A failed check: exit status 1.
-    fn check(message: impl Into<String>) -> Failure {
-        Failure {
-            status: 1,
-            message: message.into(),
-        }
-    }
-}
-
-/// A count past 2^128 - 1 as the tool reports it: bad input (a depth
-/// beyond what can be counted).
-impl From<CountOverflow> for Failure {
-    fn from(error: CountOverflow) -> Failure {
-        Failure::input(error.to_string())
-    }
-}
-
-const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/// Writes to stdout. When the reader has closed the pipe, the tool ends
-/// with status 141 and prints nothing more (see [`interrupt::stdout_closed`]);
-/// any other write error ends it with a message and status 1. `println!`
-/// would panic in both cases.
-fn write_out(args: std::fmt::Arguments) {
-    use std::io::Write;
-    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            interrupt::stdout_closed();
-        }
-        eprintln!("perft: cannot write to stdout: {e}");
-        std::process::exit(1);
-    }
-}
-
-fn print_json(value: &serde_json::Value) {
-    match serde_json::to_string_pretty(value) {
-        Ok(text) => outln!("{text}"),
-        Err(e) => eprintln!("perft: cannot write JSON: {e}"),
-    }
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {

@@ -2,7 +2,8 @@
 //! debugging tool (<https://github.com/agausmann/perftree>): `e2e4 20` per
 //! root move, a blank line, then the total.
 
-use super::{Failure, Global, counter};
+use super::output::Failure;
+use super::settings::{Global, counter};
 use magicboard::perft::PerftMeter;
 
 /// Plays `moves` from `fen`, divides and prints.

@@ -24,8 +24,8 @@
 //!   leaves no generator visited, so a rate of counted nodes would mean
 //!   nothing).
 
-use super::Global;
 use super::interrupt::lock;
+use super::settings::Global;
 use magicboard::perft::PerftMeter;
 use serde_json::json;
 use std::io::{IsTerminal, Write};

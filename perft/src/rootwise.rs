@@ -14,8 +14,8 @@
 //! of the finished moves with `"partial": true`); `interrupt` then exits
 //! with status 130 (143, 129).
 
-use super::Failure;
 use super::interrupt::{self, HookGuard, lock};
+use super::output::Failure;
 use super::progress::Progress;
 use magicboard::{Board, Move, Perft};
 use serde_json::json;
@@ -64,7 +64,7 @@ impl Done {
                     .iter()
                     .map(|(mv, n)| json!({"move": mv, "nodes": n}))
                     .collect();
-                super::print_json(&value);
+                super::output::print_json(&value);
             }
         }
         let _ = std::io::stdout().flush();

@@ -34,9 +34,10 @@
 
 use super::interrupt::{self, lock};
 use super::journal::{self, Fnv, Found, Journal, Part, Record, Run, ShardResult};
+use super::output::{Failure, print_json};
 use super::progress::{self, Progress, Speed, duration};
 use super::scheduler::{self, ShardArg};
-use super::{Failure, Global, counter, print_json};
+use super::settings::{Global, counter};
 use magicboard::perft::split::split_positions;
 use magicboard::perft::{PerftMeter, PerftStats};
 use magicboard::{Board, CastlingMode};

@@ -195,35 +195,60 @@ impl PerftMeter {
 /// 32-bit target would take hours to reach), nothing without atomic
 /// addition. The only place that depends on the target's atomics.
 mod counter {
-    #[cfg(target_has_atomic = "64")]
-    type Atomic = core::sync::atomic::AtomicU64;
-    #[cfg(all(not(target_has_atomic = "64"), target_has_atomic = "ptr"))]
-    type Atomic = core::sync::atomic::AtomicUsize;
+    #[cfg(target_has_atomic = "ptr")]
+    use core::sync::atomic::Ordering::Relaxed;
 
     /// A figure that threads add to without locks.
     #[derive(Debug, Default)]
     pub(super) struct Counter(#[cfg(target_has_atomic = "ptr")] Atomic);
 
+    #[cfg(target_has_atomic = "64")]
+    type Atomic = core::sync::atomic::AtomicU64;
+
+    #[cfg(target_has_atomic = "64")]
     impl Counter {
         pub(super) const fn new() -> Counter {
-            #[cfg(target_has_atomic = "ptr")]
-            return Counter(Atomic::new(0));
-            #[cfg(not(target_has_atomic = "ptr"))]
-            return Counter();
+            Counter(Atomic::new(0))
         }
 
-        #[cfg_attr(not(target_has_atomic = "ptr"), allow(unused_variables))]
         pub(super) fn add(&self, value: u64) {
-            #[cfg(target_has_atomic = "ptr")]
-            self.0
-                .fetch_add(value as _, core::sync::atomic::Ordering::Relaxed);
+            self.0.fetch_add(value, Relaxed);
         }
 
         pub(super) fn get(&self) -> u64 {
-            #[cfg(target_has_atomic = "ptr")]
-            return self.0.load(core::sync::atomic::Ordering::Relaxed) as u64;
-            #[cfg(not(target_has_atomic = "ptr"))]
-            return 0;
+            self.0.load(Relaxed)
+        }
+    }
+
+    #[cfg(all(not(target_has_atomic = "64"), target_has_atomic = "ptr"))]
+    type Atomic = core::sync::atomic::AtomicUsize;
+
+    #[cfg(all(not(target_has_atomic = "64"), target_has_atomic = "ptr"))]
+    impl Counter {
+        pub(super) const fn new() -> Counter {
+            Counter(Atomic::new(0))
+        }
+
+        pub(super) fn add(&self, value: u64) {
+            // Wraps: a pointer-sized figure (see above).
+            self.0.fetch_add(value as usize, Relaxed);
+        }
+
+        pub(super) fn get(&self) -> u64 {
+            self.0.load(Relaxed) as u64
+        }
+    }
+
+    #[cfg(not(target_has_atomic = "ptr"))]
+    impl Counter {
+        pub(super) const fn new() -> Counter {
+            Counter()
+        }
+
+        pub(super) fn add(&self, _value: u64) {}
+
+        pub(super) fn get(&self) -> u64 {
+            0
         }
     }
 }

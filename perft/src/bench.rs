@@ -72,30 +72,19 @@ pub fn run(bulk: bool, global: &Global) -> Result<(), Failure> {
     for (name, fen, depth, expected) in POSITIONS {
         let board = Board::from_fen(fen).map_err(|e| Failure::input(format!("{name}: {e}")))?;
         let meter = PerftMeter::new();
-        let start = Instant::now();
         let perft = counter(depth, bulk, threads, table.as_ref(), &meter);
+        let start = Instant::now();
         let n = if global.stats {
             perft.stats(&board)?.nodes
         } else {
             perft.count_u128(&board)?
         };
         let speed = Speed::of(n, &meter, start);
-        let verdict = if n == u128::from(expected) {
-            "ok"
-        } else {
-            "WRONG"
-        };
-        ok &= n == u128::from(expected);
-        if !global.json {
-            outln!(
-                "{name:<10} depth {depth}  {n:>11} nodes  {:>7.3} s  {:>7.1} Mnps  {verdict}",
-                speed.seconds,
-                speed.mnps()
-            );
-        }
+        let right = n == u128::from(expected);
+        ok &= right;
         let mut row = json!({
             "name": name, "fen": fen, "depth": depth, "nodes": n, "expected": expected,
-            "ok": n == u128::from(expected),
+            "ok": right,
         });
         speed.add_to(&mut row);
         rows.push(row);
@@ -103,6 +92,10 @@ pub fn run(bulk: bool, global: &Global) -> Result<(), Failure> {
         total.visited += speed.visited;
         total.table_hits += speed.table_hits;
         total.seconds += speed.seconds;
+        if !global.json {
+            let verdict = if right { "ok" } else { "WRONG" };
+            print_row(&format!("{name:<10} depth {depth}"), &speed, verdict);
+        }
     }
     if global.json {
         let mut value = json!({
@@ -113,19 +106,23 @@ pub fn run(bulk: bool, global: &Global) -> Result<(), Failure> {
         total.add_to(&mut value);
         print_json(&value);
     } else {
-        outln!(
-            "{:<10}          {:>11} nodes  {:>7.3} s  {:>7.1} Mnps",
-            "total",
-            total.nodes,
-            total.seconds,
-            total.mnps()
-        );
+        print_row(&format!("{:<18}", "total"), &total, "");
     }
-    if ok {
-        Ok(())
-    } else {
-        Err(Failure::check(
+    if !ok {
+        return Err(Failure::check(
             "benchmark count differs from the published one",
-        ))
+        ));
     }
+    Ok(())
+}
+
+/// One line of the table: what, nodes, seconds, Mnps, verdict.
+fn print_row(what: &str, speed: &Speed, verdict: &str) {
+    let line = format!(
+        "{what}  {:>11} nodes  {:>7.3} s  {:>7.1} Mnps  {verdict}",
+        speed.nodes,
+        speed.seconds,
+        speed.mnps()
+    );
+    outln!("{}", line.trim_end());
 }

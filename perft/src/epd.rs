@@ -327,6 +327,27 @@ fn print_report(
     }
 }
 
+/// Compares the published columns (`None`: not given) with `got`; each
+/// that differs is added to `failures` (`AT, COLUMN: expected N, got M`).
+/// Returns the number of figures compared.
+fn compare_columns(
+    at: &str,
+    published: &[Option<u128>; 9],
+    got: &PerftStats,
+    failures: &mut Vec<String>,
+) -> usize {
+    let mut figures = 0;
+    for (column, (expected, got)) in published.iter().zip(got.columns()).enumerate() {
+        let Some(expected) = *expected else { continue };
+        figures += 1;
+        if expected != got {
+            let name = PerftStats::NAMES[column];
+            failures.push(format!("{at}, {name}: expected {expected}, got {got}"));
+        }
+    }
+    figures
+}
+
 /// The suite's figures: `Nodes:` counted, `Visited:` by the generator
 /// (and the table's hits), `Time:` with the speed of the visited leaves.
 fn print_speed(speed: &Speed, threads: usize, global: &Global) {
@@ -386,17 +407,8 @@ fn run_stats(
             progress.step(None);
             rows += 1;
             nodes = nodes.saturating_add(got.nodes);
-            for (column, (expected, got)) in published.iter().zip(got.columns()).enumerate() {
-                let Some(expected) = *expected else { continue };
-                figures += 1;
-                if expected != got {
-                    failures.push(format!(
-                        "line {}, depth {depth}, {}: expected {expected}, got {got}",
-                        entry.line,
-                        PerftStats::NAMES[column]
-                    ));
-                }
-            }
+            let at = format!("line {}, depth {depth}", entry.line);
+            figures += compare_columns(&at, &published, &got, &mut failures);
         }
     }
     if rows == 0 {

@@ -48,8 +48,9 @@ use magic::Magic;
 #[repr(C, align(64))]
 struct Aligned<T: ?Sized>(T);
 
-/// Every table the lookups read, as fields of one static, `TABLES`,
-/// which the build script generates (`tables.rs` in `OUT_DIR`).
+/// Every table the lookups read, as fields of one static, `TABLES`
+/// (`src/attacks/tables.rs`, generated and checked by
+/// `tests/it/tables.rs`).
 ///
 /// One static rather than one per table, because of how a library is
 /// compiled: its statics are reachable from its generic and inline
@@ -84,7 +85,12 @@ struct Tables {
     line: [u64; 4096],
 }
 
-include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+// The tables themselves: generated once, committed, and checked by
+// `tests/it/tables.rs` (docs/design.md, "Tables, computed once and
+// checked"); not formatted, as generated.
+#[rustfmt::skip]
+mod tables;
+use tables::{SLIDER_LEN, TABLES};
 
 /// The attack set in `slot` of a slider table (`TABLES.slider_attacks` or
 /// `TABLES.pext_attacks`: `SLIDER_LEN` little-endian `u64`s), read without

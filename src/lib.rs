@@ -172,6 +172,8 @@ mod uci;
 #[cfg_attr(docsrs, doc(cfg(feature = "reference")))]
 pub mod reference;
 
+#[cfg(feature = "perft")]
+#[cfg_attr(docsrs, doc(cfg(feature = "perft")))]
 pub mod perft;
 
 pub mod san;
@@ -195,7 +197,9 @@ pub use color::Color;
 pub use game::Game;
 pub use moves::{MAX_MOVES, Move, MoveError, MoveList, Uci};
 pub use outcome::Status;
+#[cfg(feature = "perft")]
 pub use perft::table::PerftTable;
+#[cfg(feature = "perft")]
 pub use perft::{Perft, perft};
 pub use piece::{Piece, PieceKind};
 pub use san::SanError;

@@ -280,6 +280,7 @@ impl Board {
     /// neither: they are stale afterwards, so such boards never leave the
     /// perft module). Perft makes it on a copy of the board, which it then
     /// drops: nothing takes it back.
+    #[cfg(feature = "perft")]
     #[inline(always)]
     pub(crate) fn make_move_unhashed(&mut self, mv: Move) -> Undo {
         let kind = self.mailbox[mv.from().index()].unwrap_or(PieceKind::Pawn);

@@ -61,6 +61,7 @@ pub(crate) use effect::Change;
 #[cfg(test)]
 pub(crate) use effect::Effect;
 pub use fen::FenError;
+#[cfg(feature = "perft")]
 pub(crate) use make::lose_castling_rights;
 pub use make::{NullUndo, Undo};
 
@@ -289,6 +290,7 @@ impl Board {
 /// A board's raw parts that a move changes, borrowed for writing: what
 /// perft's leaves (`src/perft/leaf.rs`) write a move's effect into, in a
 /// scratch board or a lean copy of their own.
+#[cfg(feature = "perft")]
 pub(crate) struct Fields<'a> {
     pub(crate) by_kind: &'a mut [Bitboard; 6],
     pub(crate) by_color: &'a mut [Bitboard; 2],
@@ -297,7 +299,8 @@ pub(crate) struct Fields<'a> {
     pub(crate) side: &'a mut Color,
 }
 
-/// # Raw parts (crate-internal)
+/// # Raw parts (crate-internal, for perft's leaves)
+#[cfg(feature = "perft")]
 impl Board {
     /// The piece sets by kind and by colour, as stored.
     #[inline(always)]

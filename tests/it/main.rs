@@ -36,5 +36,6 @@ mod scenarios;
 mod see;
 mod serde;
 mod stats;
+mod tables;
 mod uci_engine;
 mod zobrist;

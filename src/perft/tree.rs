@@ -181,8 +181,9 @@ impl PerftMeter {
     /// use magicboard::{Board, Perft, PerftTable};
     /// let table = PerftTable::new(1);
     /// let meter = PerftMeter::new();
-    /// Perft::new(4).table(&table).meter(&meter).count(&Board::startpos());
-    /// // Transpositions three plies in (1. e3 e6 2. d3 and 1. d3 e6 2. e3 ...).
+    /// Perft::new(5).table(&table).meter(&meter).count(&Board::startpos());
+    /// // Transpositions three plies in (1. e3 e6 2. d3 and 1. d3 e6 2. e3
+    /// // ...), two plies above the leaves, where the table keeps counts.
     /// assert!(meter.table_hits() > 0);
     /// ```
     pub fn table_hits(&self) -> u64 {

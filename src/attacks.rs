@@ -1,7 +1,8 @@
 //! Attack lookups: which squares a piece on a square attacks.
 //!
-//! Every function here is a table lookup into tables the build script
-//! computed (see `build.rs`): nothing is computed at start-up. Sliding pieces
+//! Every function here is a table lookup into tables computed once and
+//! committed (`src/attacks/tables.rs`, generated and checked by
+//! `tests/it/tables.rs`): nothing is computed at build time or start-up. Sliding pieces
 //! use magic bitboards: the blockers on a rook's or bishop's rays, multiplied
 //! by a per-square magic number, index that square's slice of a flat table
 //! of attack sets (plain "fancy" magics, 841 KiB: one load per lookup).
@@ -35,8 +36,8 @@ use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::square::{File, Square};
 
-// The structs the generated magics are made of; `build.rs` includes the
-// same file.
+// The structs the generated magics are made of; the tables' generator
+// (`tests/it/tables.rs`) includes the same file.
 mod magic;
 use magic::MagicTable;
 // The wasm32 tables are written as `Magic`s (see `MagicTable`).
@@ -476,7 +477,7 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 /// empty-board rays, the knight, king and pawn attacks, the castling
 /// masks, between and line), as the compiler lays them out.
 ///
-/// The tables are one plain `static` that the build script computed: nothing
+/// The tables are one plain `static`, committed as data: nothing
 /// is allocated and nothing runs at start-up, so this is the whole memory
 /// cost of the lookups, paid once in the binary's read-only data (flash, on
 /// an embedded target). Look at it to budget memory or to compare move

@@ -52,7 +52,7 @@ impl CastlingSide {
     }
 
     /// The file the king ends on: g or c (from the one table of castling
-    /// destinations that the build script shares, as for every castling
+    /// destinations that the tables' generator shares, as for every castling
     /// fact).
     ///
     /// ```

@@ -53,7 +53,10 @@
 //! # Ok::<(), magicboard::epd::EpdError>(())
 //! ```
 
-use crate::{Board, CastlingMode, FenError, Move, SanError};
+use crate::board::{Board, BoardBuilder, FenError};
+use crate::castling::CastlingMode;
+use crate::moves::Move;
+use crate::san::SanError;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
@@ -298,7 +301,7 @@ impl Epd {
             }
         }
         if clocks != (epd.board.halfmove_clock(), epd.board.fullmove_number()) {
-            epd.board = crate::BoardBuilder::from_board(&epd.board)
+            epd.board = BoardBuilder::from_board(&epd.board)
                 .halfmove_clock(clocks.0)
                 .fullmove_number(clocks.1)
                 .build()

@@ -47,7 +47,9 @@
 //! # Ok::<(), magicboard::polyglot::BookError>(())
 //! ```
 
-use crate::{Board, Move};
+use crate::board::Board;
+use crate::moves::Move;
+use crate::square::Square;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -109,7 +111,7 @@ impl Entry {
     /// ```
     pub fn move_on(&self, board: &Board) -> Option<Move> {
         let raw_move = self.raw_move;
-        let square = |bits: u16| crate::Square::from_index(usize::from(bits & 63));
+        let square = |bits: u16| Square::from_index(usize::from(bits & 63));
         let (to, from) = (square(raw_move)?, square(raw_move >> 6)?);
         if from == to {
             return None;

@@ -9,9 +9,9 @@
 //!   tests check that it does (the perft suites, random games, fuzzing).
 //! - **Attacks by walking rays.** The functions below compute attack sets
 //!   square by square on plain indices (`a1` = 0 ... `h8` = 63) and `u64`
-//!   sets. `build.rs` checks every entry of the magic tables against them
-//!   before writing the tables, and the tests check [`crate::attacks`]
-//!   against them again. They are far too slow for move generation.
+//!   sets. The tables' generator (`tests/it/tables.rs`) checks every entry
+//!   of the magic tables against them before the tables are written, and
+//!   the tests check [`crate::attacks`] against them again. They are far too slow for move generation.
 //!
 //! ```
 //! use magicboard::{attacks, reference, Board, Square};
@@ -30,9 +30,9 @@
 //! );
 //! ```
 //!
-//! [`Board::pseudo_legal_moves`]: crate::Board::pseudo_legal_moves
-//! [`Board::legal_moves_by_make_unmake`]: crate::Board::legal_moves_by_make_unmake
-//! [`Board::legal_moves`]: crate::Board::legal_moves
+//! [`Board::pseudo_legal_moves`]: crate::board::Board::pseudo_legal_moves
+//! [`Board::legal_moves_by_make_unmake`]: crate::board::Board::legal_moves_by_make_unmake
+//! [`Board::legal_moves`]: crate::board::Board::legal_moves
 
 pub use crate::geometry::{
     BISHOP_DIRECTIONS, CASTLING_DESTINATION_FILES, KING_STEPS, KNIGHT_JUMPS, ROOK_DIRECTIONS,

@@ -37,7 +37,8 @@
 //! }
 //! ```
 
-use crate::{Bitboard, Square};
+use crate::bitboard::Bitboard;
+use crate::square::Square;
 
 /// One of the board's symmetries that chess programs use: the flips about
 /// the board's four axes and the half turn. See the

@@ -15,11 +15,13 @@
 //! * the **Zobrist key** is computed anew for the new position (a key does
 //!   not transform), so it is what any other board of that position has.
 
+use super::builder::{BoardBuilder, PositionError};
 use super::{Board, State};
-use crate::{
-    BoardBuilder, CastlingRights, CastlingSide, Color, File, PieceKind, PositionError, Square,
-    Transform,
-};
+use crate::castling::{CastlingRights, CastlingSide};
+use crate::color::Color;
+use crate::piece::PieceKind;
+use crate::square::{File, Square};
+use crate::transform::Transform;
 
 /// # Mirroring and other symmetries
 ///

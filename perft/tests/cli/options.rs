@@ -47,6 +47,7 @@ fn each_command_lists_and_takes_only_its_own_options() {
                 "hash",
                 "seed",
                 "json",
+                "progress",
                 "allow-deep",
                 "help",
                 "version",
@@ -81,6 +82,7 @@ fn each_command_lists_and_takes_only_its_own_options() {
                 "hash",
                 "seed",
                 "json",
+                "progress",
                 "allow-deep",
                 "help",
             ],
@@ -190,6 +192,10 @@ fn each_command_lists_and_takes_only_its_own_options() {
                 args.truncate(2);
             }
             args.push(&flag);
+            if command == "run-shard" && name == "json" {
+                // A summary: the result goes to a file.
+                args.extend(["--out", s(&out)]);
+            }
             match name {
                 "fen" => args.push(START),
                 "depth" | "threads" | "hash" => args.push("1"),

@@ -36,6 +36,5 @@ mod scenarios;
 mod see;
 mod serde;
 mod stats;
-mod tables;
 mod uci_engine;
 mod zobrist;

@@ -1,8 +1,7 @@
 //! Attack lookups: which squares a piece on a square attacks.
 //!
-//! Every function here is a table lookup into tables computed once and
-//! committed (`src/attacks/tables.rs`, generated and checked by
-//! `tests/it/tables.rs`): nothing is computed at build time or start-up. Sliding pieces
+//! Every function here is a table lookup into tables the build script
+//! computed (see `build.rs`): nothing is computed at start-up. Sliding pieces
 //! use magic bitboards: the blockers on a rook's or bishop's rays, multiplied
 //! by a per-square magic number, index that square's slice of a flat table
 //! of attack sets (plain "fancy" magics, 841 KiB: one load per lookup).
@@ -36,8 +35,8 @@ use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::square::{File, Square};
 
-// The structs the generated magics are made of; the tables' generator
-// (`tests/it/tables.rs`) includes the same file.
+// The structs the generated magics are made of; `build.rs` includes the
+// same file.
 mod magic;
 use magic::MagicTable;
 // The wasm32 tables are written as `Magic`s (see `MagicTable`).
@@ -49,9 +48,8 @@ use magic::Magic;
 #[repr(C, align(64))]
 struct Aligned<T: ?Sized>(T);
 
-/// Every table the lookups read, as fields of one static, `TABLES`
-/// (`src/attacks/tables.rs`, generated and checked by
-/// `tests/it/tables.rs`).
+/// Every table the lookups read, as fields of one static, `TABLES`,
+/// which the build script generates (`tables.rs` in `OUT_DIR`).
 ///
 /// One static rather than one per table, because of how a library is
 /// compiled: its statics are reachable from its generic and inline
@@ -86,12 +84,7 @@ struct Tables {
     line: [u64; 4096],
 }
 
-// The tables themselves: generated once, committed, and checked by
-// `tests/it/tables.rs` (docs/design.md, "Tables, computed once and
-// checked"); not formatted, as generated.
-#[rustfmt::skip]
-mod tables;
-use tables::{SLIDER_LEN, TABLES};
+include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
 /// The attack set in `slot` of a slider table (`TABLES.slider_attacks` or
 /// `TABLES.pext_attacks`: `SLIDER_LEN` little-endian `u64`s), read without
@@ -477,7 +470,7 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 /// empty-board rays, the knight, king and pawn attacks, the castling
 /// masks, between and line), as the compiler lays them out.
 ///
-/// The tables are one plain `static`, committed as data: nothing
+/// The tables are one plain `static` that the build script computed: nothing
 /// is allocated and nothing runs at start-up, so this is the whole memory
 /// cost of the lookups, paid once in the binary's read-only data (flash, on
 /// an embedded target). Look at it to budget memory or to compare move

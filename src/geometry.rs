@@ -2,12 +2,12 @@
 //! built from and tested against, and the one statement of where castling
 //! puts the king and the rook.
 //!
-//! Everything here walks rays square by square. The tables' generator
-//! (`tests/it/tables.rs`) includes this very file (`#[path]`) to compute
-//! and verify the attack tables, and the tests use it as the oracle for
-//! [`crate::attacks`]. It is self-contained on purpose: squares are plain
-//! indices `0..64` (`a1 = 0`, `h8 = 63`) and bitboards plain `u64`, so that
-//! the generator needs nothing else from the crate. An index outside `0..64` is off the board:
+//! Everything here walks rays square by square. `build.rs` includes this very
+//! file (`#[path = "src/geometry.rs"]`) to compute and verify the attack
+//! tables, and the tests use it as the oracle for [`crate::attacks`]. It is
+//! self-contained on purpose: squares are plain indices `0..64` (`a1 = 0`,
+//! `h8 = 63`) and bitboards plain `u64`, so that the build script needs
+//! nothing else from the crate. An index outside `0..64` is off the board:
 //! it has no neighbours, attacks and lines are empty, nothing panics.
 //!
 //! The ray walks are far too slow for move generation; use

@@ -1,9 +1,8 @@
 //! # magicboard
 //!
 //! Correct, fast legal move generation for chess (standard and Chess960),
-//! built on magic bitboards (the tables searched once, from fixed seeds,
-//! committed, and checked by the tests: nothing is computed at build time
-//! or at start-up).
+//! built on magic bitboards whose tables the build script searches and emits
+//! at compile time.
 //!
 //! ## Quick start
 //!
@@ -174,7 +173,7 @@ extern crate std;
 // only its own layer and those above it, are written in docs/design.md
 // ("Layers"), which tests/it/layers.rs reads to check every file.
 
-// `geometry` is shared with the tables' generator (tests/it/tables.rs),
+// `geometry` is shared with build.rs (a `#[path]` include),
 // public only through `reference`.
 #[cfg_attr(not(any(test, feature = "reference")), allow(dead_code))]
 mod geometry;

@@ -9,9 +9,9 @@
 //!   tests check that it does (the perft suites, random games, fuzzing).
 //! - **Attacks by walking rays.** The functions below compute attack sets
 //!   square by square on plain indices (`a1` = 0 ... `h8` = 63) and `u64`
-//!   sets. The tables' generator (`tests/it/tables.rs`) checks every entry
-//!   of the magic tables against them before the tables are written, and
-//!   the tests check [`crate::attacks`] against them again. They are far too slow for move generation.
+//!   sets. `build.rs` checks every entry of the magic tables against them
+//!   before writing the tables, and the tests check [`crate::attacks`]
+//!   against them again. They are far too slow for move generation.
 //!
 //! ```
 //! use magicboard::{attacks, reference, Board, Square};

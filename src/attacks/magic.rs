@@ -1,10 +1,9 @@
-//! The layout of one square's magic, shared by the tables' generator
-//! (`tests/it/tables.rs`, which searches the magics and writes them out
-//! as `MagicTable { .. }` literals in `src/attacks/tables.rs`) and
-//! `src/attacks.rs` (which reads those literals and looks attacks up).
+//! The layout of one square's magic, shared by `build.rs` (which searches
+//! the magics and writes them out as `MagicTable { .. }` literals) and
+//! `src/attacks.rs` (which includes those literals and looks attacks up).
 //! Both pull in this very file, so the struct and its index formula are
 //! written once; it is self-contained (plain integers, nothing from the
-//! crate) so that the generator can compile it alone.
+//! crate) so that the build script can compile it alone.
 
 /// One square's magic: [`Magic::slot`] of the blockers indexes
 /// `TABLES.slider_attacks`, the square's attack set for those blockers.

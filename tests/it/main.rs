@@ -39,7 +39,6 @@ mod scenarios;
 mod see;
 mod serde;
 mod stats;
-mod tables;
 mod transform;
 mod uci_engine;
 mod zobrist;

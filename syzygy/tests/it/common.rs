@@ -1,0 +1,30 @@
+//! Where the test data is, and the visible skip when it is not there.
+
+use magicboard_syzygy::Tablebase;
+use std::path::{Path, PathBuf};
+
+/// The directory of python-chess's 3- and 4-piece tables.
+pub fn tables_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/regular")
+}
+
+/// A file under tests/data.
+pub fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+}
+
+/// True when the full 3- and 4-piece set is present (the repository has
+/// it; the published package holds the 3-piece tables only). Prints why a
+/// test is skipped otherwise.
+pub fn have_all_tables(test: &str) -> bool {
+    let present = tables_dir().join("KRvKP.rtbz").is_file() && data("endgame.epd").is_file();
+    if !present {
+        eprintln!("skipped: {test} needs the 4-piece tables and endgame.epd of the repository's syzygy/tests/data");
+    }
+    present
+}
+
+/// The tables of the test data.
+pub fn tables() -> Tablebase {
+    Tablebase::open(tables_dir()).expect("the test tables' directory can be listed")
+}

@@ -86,7 +86,11 @@ const LOWER: [u8; 64] = {
         table[sq] = if file == rank {
             28 + file as u8
         } else {
-            let (high, low) = if file > rank { (file, rank) } else { (rank, file) };
+            let (high, low) = if file > rank {
+                (file, rank)
+            } else {
+                (rank, file)
+            };
             // The squares below the diagonal on the ranks before `low`,
             // then those before `high` on its own rank.
             let mut code = 0;
@@ -323,7 +327,11 @@ impl EncInfo {
             ei.pieces[i] = (header[i + skip] >> shift) & 0x0f;
         }
         let order = ((header[0] >> shift) & 0x0f) as usize;
-        let order2 = if more_pawns { ((header[1] >> shift) & 0x0f) as usize } else { 0x0f };
+        let order2 = if more_pawns {
+            ((header[1] >> shift) & 0x0f) as usize
+        } else {
+            0x0f
+        };
 
         let mut k = if shape.has_pawns {
             shape.pawns[0] as usize

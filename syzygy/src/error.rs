@@ -82,7 +82,10 @@ impl fmt::Display for TableProblem {
                 "is truncated or padded: {len} bytes, where a table is 16 more than a multiple of 64"
             ),
             TableProblem::Magic { found } => {
-                write!(f, "is not a Syzygy table of its kind: it starts with bytes {found:02x?}")
+                write!(
+                    f,
+                    "is not a Syzygy table of its kind: it starts with bytes {found:02x?}"
+                )
             }
             TableProblem::Corrupt(what) => write!(f, "is corrupt: {what}"),
         }
@@ -163,7 +166,10 @@ impl fmt::Display for ProbeError {
                 f.write_str("Syzygy tables hold no positions with castling rights")
             }
             ProbeError::TooManyPieces { pieces, max } => {
-                write!(f, "{pieces} pieces on the board; the tables added hold at most {max}")
+                write!(
+                    f,
+                    "{pieces} pieces on the board; the tables added hold at most {max}"
+                )
             }
             ProbeError::MissingTable { material, kind } => {
                 write!(f, "missing {kind} table {material}{}", kind.extension())
@@ -208,7 +214,12 @@ impl OpenError {
 
 impl fmt::Display for OpenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot read the table directory {}: {}", self.path.display(), self.source)
+        write!(
+            f,
+            "cannot read the table directory {}: {}",
+            self.path.display(),
+            self.source
+        )
     }
 }
 

@@ -55,7 +55,9 @@ impl Material {
 
     /// The same material with the colours exchanged.
     pub fn flipped(&self) -> Material {
-        Material { counts: [self.counts[1], self.counts[0]] }
+        Material {
+            counts: [self.counts[1], self.counts[0]],
+        }
     }
 
     /// The orientation Syzygy names its files by: the side with more
@@ -71,7 +73,11 @@ impl Material {
                 .collect()
         };
         let (w, b) = (letters(&self.counts[0]), letters(&self.counts[1]));
-        if (w.len(), &b) < (b.len(), &w) { self.flipped() } else { *self }
+        if (w.len(), &b) < (b.len(), &w) {
+            self.flipped()
+        } else {
+            *self
+        }
     }
 
     /// Pawns of either colour.
@@ -174,7 +180,10 @@ impl FromStr for Material {
         let mut counts = [[0u8; 6]; 2];
         for (c, side) in [white, black].into_iter().enumerate() {
             for letter in side.chars() {
-                let &(_, kind) = LETTERS.iter().find(|&&(l, _)| l == letter).ok_or(ParseMaterialError)?;
+                let &(_, kind) = LETTERS
+                    .iter()
+                    .find(|&&(l, _)| l == letter)
+                    .ok_or(ParseMaterialError)?;
                 counts[c][kind] += 1;
                 if counts[c][kind] > 7 {
                     return Err(ParseMaterialError);
@@ -203,9 +212,26 @@ mod tests {
             assert_eq!(m.to_string(), name);
             assert_eq!(m.normalized(), m, "{name}");
         }
-        assert_eq!("KvKQ".parse::<Material>().unwrap().normalized().to_string(), "KQvK");
-        assert_eq!("KNvKB".parse::<Material>().unwrap().normalized().to_string(), "KBvKN");
-        assert_eq!("KPvKRR".parse::<Material>().unwrap().normalized().to_string(), "KRRvKP");
+        assert_eq!(
+            "KvKQ".parse::<Material>().unwrap().normalized().to_string(),
+            "KQvK"
+        );
+        assert_eq!(
+            "KNvKB"
+                .parse::<Material>()
+                .unwrap()
+                .normalized()
+                .to_string(),
+            "KBvKN"
+        );
+        assert_eq!(
+            "KPvKRR"
+                .parse::<Material>()
+                .unwrap()
+                .normalized()
+                .to_string(),
+            "KRRvKP"
+        );
         for bad in ["KvK", "KQK", "QvK", "KQvKK", "KxvK", "KQQQQQQvK", ""] {
             assert!(bad.parse::<Material>().is_err(), "{bad}");
         }

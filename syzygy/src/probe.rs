@@ -38,8 +38,13 @@ impl Tablebase {
         if key == KVK_KEY {
             return Ok(0);
         }
-        let entry = self.entry(key).ok_or_else(|| missing(board, TableKind::Wdl))?;
-        let table = entry.wdl.table(TableKind::Wdl).ok_or_else(|| missing(board, TableKind::Wdl))??;
+        let entry = self
+            .entry(key)
+            .ok_or_else(|| missing(board, TableKind::Wdl))?;
+        let table = entry
+            .wdl
+            .table(TableKind::Wdl)
+            .ok_or_else(|| missing(board, TableKind::Wdl))??;
         Ok(table.probe_wdl(board, key)?)
     }
 
@@ -47,15 +52,25 @@ impl Tablebase {
     /// when the table stores the other side to move.
     fn probe_dtz_table(&self, board: &Board, wdl: i8) -> Result<Option<i32>, ProbeError> {
         let (key, _) = board_keys(board);
-        let entry = self.entry(key).ok_or_else(|| missing(board, TableKind::Dtz))?;
-        let table = entry.dtz.table(TableKind::Dtz).ok_or_else(|| missing(board, TableKind::Dtz))??;
+        let entry = self
+            .entry(key)
+            .ok_or_else(|| missing(board, TableKind::Dtz))?;
+        let table = entry
+            .dtz
+            .table(TableKind::Dtz)
+            .ok_or_else(|| missing(board, TableKind::Dtz))??;
         Ok(table.probe_dtz(board, key, wdl)?)
     }
 
     /// Alpha-beta over captures (en passant excluded) and then the table:
     /// the value in `alpha..=beta` terms, and whether a capture decides it
     /// (a capture wins, or gains at least what the table gives, above 0).
-    pub(crate) fn probe_ab(&self, board: &Board, mut alpha: i8, beta: i8) -> Result<(i8, bool), ProbeError> {
+    pub(crate) fn probe_ab(
+        &self,
+        board: &Board,
+        mut alpha: i8,
+        beta: i8,
+    ) -> Result<(i8, bool), ProbeError> {
         let them = board.colored(!board.side_to_move());
         let mut failed = None;
         let mut cut = None;
@@ -89,7 +104,11 @@ impl Tablebase {
             return Ok((v, true));
         }
         let v = self.probe_wdl_table(board)?;
-        if alpha >= v { Ok((alpha, alpha > 0)) } else { Ok((v, false)) }
+        if alpha >= v {
+            Ok((alpha, alpha > 0))
+        } else {
+            Ok((v, false))
+        }
     }
 
     /// The best value the legal en passant captures give (-3 with none).
@@ -199,7 +218,7 @@ impl Tablebase {
             let replace = if v < -100 {
                 v1 >= 0
             } else if v < 0 {
-                v1 >= 0 || v1 < -100
+                !(-100..0).contains(&v1)
             } else if v > 100 {
                 v1 > 0
             } else if v > 0 {
@@ -218,5 +237,8 @@ impl Tablebase {
 /// The missing-table error for the material on `board`.
 #[cold]
 fn missing(board: &Board, kind: TableKind) -> ProbeError {
-    ProbeError::MissingTable { material: Material::from_board(board).normalized(), kind }
+    ProbeError::MissingTable {
+        material: Material::from_board(board).normalized(),
+        kind,
+    }
 }

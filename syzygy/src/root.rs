@@ -72,13 +72,26 @@ impl Tablebase {
                 v = 1;
             }
             let rank = if v > 0 {
-                if v + clock <= 99 { 1000 } else { 1000 - (v + clock) }
+                if v + clock <= 99 {
+                    1000
+                } else {
+                    1000 - (v + clock)
+                }
             } else if v < 0 {
-                if -v * 2 + clock < 100 { -1000 } else { -1000 + (-v + clock) }
+                if -v * 2 + clock < 100 {
+                    -1000
+                } else {
+                    -1000 + (-v + clock)
+                }
             } else {
                 0
             };
-            moves.push(RootMove { mv, wdl: Wdl::from_dtz(Dtz(v), clock as u32), dtz: Some(Dtz(v)), rank });
+            moves.push(RootMove {
+                mv,
+                wdl: Wdl::from_dtz(Dtz(v), clock as u32),
+                dtz: Some(Dtz(v)),
+                rank,
+            });
         }
         moves.sort_by_key(|m| (-m.rank, m.dtz.map_or(0, |d| d.0)));
         Ok(moves)
@@ -110,7 +123,12 @@ impl Tablebase {
         for mv in board.legal_moves() {
             let wdl = -Wdl::from_i8(self.wdl(&board.play_unchecked(mv))?);
             let rank = [-1000, -899, 0, 899, 1000][(wdl.value() + 2) as usize];
-            moves.push(RootMove { mv, wdl, dtz: None, rank });
+            moves.push(RootMove {
+                mv,
+                wdl,
+                dtz: None,
+                rank,
+            });
         }
         moves.sort_by_key(|m| -m.rank);
         Ok(moves)

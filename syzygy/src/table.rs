@@ -132,13 +132,18 @@ fn u32_at(data: &[u8], at: usize) -> Result<u32, Corrupt> {
 
 #[inline]
 fn byte_at(data: &[u8], at: usize) -> Result<u8, Corrupt> {
-    data.get(at).copied().ok_or("a header field runs past the end of the file")
+    data.get(at)
+        .copied()
+        .ok_or("a header field runs past the end of the file")
 }
 
 /// `a + b` for offsets read from the file.
 #[inline]
 fn add(a: usize, b: u64) -> Result<usize, Corrupt> {
-    usize::try_from(b).ok().and_then(|b| a.checked_add(b)).ok_or("a section is too large")
+    usize::try_from(b)
+        .ok()
+        .and_then(|b| a.checked_add(b))
+        .ok_or("a section is too large")
 }
 
 impl Pairs {
@@ -183,7 +188,9 @@ impl Pairs {
         }
         let num_syms = u16_at(data, at + 10 + 2 * h)? as usize;
         let pat = at + 12 + 2 * h;
-        let pat_bytes = data.get(pat..pat + 3 * num_syms).ok_or("the symbol table runs past the end of the file")?;
+        let pat_bytes = data
+            .get(pat..pat + 3 * num_syms)
+            .ok_or("the symbol table runs past the end of the file")?;
         *pos = pat + 3 * num_syms + (num_syms & 1);
 
         let syms = symbols(pat_bytes, num_syms)?;
@@ -207,7 +214,9 @@ impl Pairs {
         let sizes = [
             num_indices.checked_mul(6).ok_or("the index is too large")?,
             2 * num_blocks,
-            real_num_blocks.checked_shl(block_bits).filter(|&n| n >> block_bits == real_num_blocks)
+            real_num_blocks
+                .checked_shl(block_bits)
+                .filter(|&n| n >> block_bits == real_num_blocks)
                 .ok_or("the blocks are too large")?,
         ];
         let huffman = Huffman {
@@ -304,7 +313,9 @@ impl Huffman {
         let main = (idx >> self.idx_bits) as usize;
         let mut lit = (idx & ((1u64 << self.idx_bits) - 1)) as i64 - (1i64 << (self.idx_bits - 1));
         let entry = self.index_table + 6 * main;
-        let e = data.get(entry..entry + 6).ok_or("an index entry is past the index")?;
+        let e = data
+            .get(entry..entry + 6)
+            .ok_or("an index entry is past the index")?;
         let mut block = u32::from_le_bytes([e[0], e[1], e[2], e[3]]) as usize;
         lit += u16::from_le_bytes([e[4], e[5]]) as i64;
 
@@ -438,7 +449,11 @@ fn material_of(pieces: &[u8]) -> Result<[[u8; 6]; 2], Corrupt> {
 impl Table {
     /// Opens, maps and checks the file at `path`, a table of `kind` for
     /// `material` (as its file name says).
-    pub(crate) fn open(path: Arc<Path>, kind: TableKind, material: Material) -> Result<Table, TableError> {
+    pub(crate) fn open(
+        path: Arc<Path>,
+        kind: TableKind,
+        material: Material,
+    ) -> Result<Table, TableError> {
         let fail = |problem| TableError::new(path.clone(), problem);
         let io = |err| fail(TableProblem::Io(Arc::new(err)));
         let file = File::open(&path).map_err(io)?;
@@ -466,13 +481,20 @@ impl Table {
             path: path.clone(),
             data,
             kind,
-            shape: Shape { num: 0, has_pawns: false, kk: false, pawns: [0; 2] },
+            shape: Shape {
+                num: 0,
+                has_pawns: false,
+                kk: false,
+                pawns: [0; 2],
+            },
             key: 0,
             symmetric: false,
             subs: Vec::new(),
             dtz: Vec::new(),
         };
-        table.read_header(material).map_err(|what| fail(TableProblem::Corrupt(what)))?;
+        table
+            .read_header(material)
+            .map_err(|what| fail(TableProblem::Corrupt(what)))?;
         Ok(table)
     }
 
@@ -496,21 +518,38 @@ impl Table {
         let singles = [Color::White, Color::Black]
             .iter()
             .flat_map(|&c| {
-                [PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen, PieceKind::King]
-                    .map(|k| material.count(c, k))
+                [
+                    PieceKind::Knight,
+                    PieceKind::Bishop,
+                    PieceKind::Rook,
+                    PieceKind::Queen,
+                    PieceKind::King,
+                ]
+                .map(|k| material.count(c, k))
             })
             .filter(|&n| n == 1)
             .count();
-        let shape = Shape { num: num as u8, has_pawns, kk: !has_pawns && singles == 2, pawns };
+        let shape = Shape {
+            num: num as u8,
+            has_pawns,
+            kk: !has_pawns && singles == 2,
+            pawns,
+        };
         let files = if has_pawns { 4 } else { 1 };
 
         // The piece lists.
         let mut pos = 5;
         let mut encs: Vec<[Option<EncInfo>; 2]> = Vec::with_capacity(files);
         for file in 0..files {
-            let header = data.get(pos..).ok_or("the piece lists run past the end of the file")?;
+            let header = data
+                .get(pos..)
+                .ok_or("the piece lists run past the end of the file")?;
             let white = EncInfo::new(shape, header, 0, file)?;
-            let black = if split { Some(EncInfo::new(shape, header, 4, file)?) } else { None };
+            let black = if split {
+                Some(EncInfo::new(shape, header, 4, file)?)
+            } else {
+                None
+            };
             encs.push([Some(white), black]);
             pos += num + 1 + (has_pawns && pawns[1] > 0) as usize;
         }
@@ -533,10 +572,8 @@ impl Table {
             let mut seen = [false; 16];
             for i in 0..num {
                 let pc = ei.pieces[i] as usize;
-                if i > 0 && ei.pieces[i - 1] as usize != pc {
-                    if seen[pc] {
-                        return Err("a kind of piece is split in the header's piece list");
-                    }
+                if i > 0 && ei.pieces[i - 1] as usize != pc && seen[pc] {
+                    return Err("a kind of piece is split in the header's piece list");
                 }
                 seen[pc] = true;
             }
@@ -592,7 +629,11 @@ impl Table {
                 if info.flags & 16 == 0 {
                     for map in info.maps.iter_mut() {
                         let len = byte_at(data, pos)? as usize;
-                        *map = ValueMap { start: pos + 1, len, wide: false };
+                        *map = ValueMap {
+                            start: pos + 1,
+                            len,
+                            wide: false,
+                        };
                         pos += 1 + len;
                     }
                 } else {
@@ -601,7 +642,11 @@ impl Table {
                         let len = u16_at(data, pos)? as usize;
                         // The entries counted in u16 from the maps' start.
                         let start = map_base + 2 * ((pos + 2 - map_base) / 2);
-                        *map = ValueMap { start, len, wide: true };
+                        *map = ValueMap {
+                            start,
+                            len,
+                            wide: true,
+                        };
                         pos += 2 + 2 * len;
                     }
                 }
@@ -620,11 +665,17 @@ impl Table {
         for section in 0..3 {
             for (pair, size_pair) in subs.iter_mut().zip(&sizes) {
                 for (sub, size) in pair.iter_mut().zip(size_pair) {
-                    let Some(Sub { pairs: Pairs::Huffman(h), .. }) = sub else {
+                    let Some(Sub {
+                        pairs: Pairs::Huffman(h),
+                        ..
+                    }) = sub
+                    else {
                         continue;
                     };
                     if section == 2 {
-                        pos = pos.checked_next_multiple_of(64).ok_or("a section is too large")?;
+                        pos = pos
+                            .checked_next_multiple_of(64)
+                            .ok_or("a section is too large")?;
                     }
                     match section {
                         0 => h.index_table = pos,
@@ -662,11 +713,20 @@ impl Table {
         let num = self.shape.num as usize;
         let mut p: Squares = [0; MAX_PIECES];
         let (sub, file, idx) = if !self.shape.has_pawns {
-            if self.kind == TableKind::Dtz && !self.symmetric && (self.dtz[0].flags & 1) as usize != bside {
+            if self.kind == TableKind::Dtz
+                && !self.symmetric
+                && (self.dtz[0].flags & 1) as usize != bside
+            {
                 return Ok(None);
             }
-            let side = if self.kind == TableKind::Wdl { bside } else { 0 };
-            let sub = self.subs[0][side].as_ref().ok_or("the table does not store this side to move")?;
+            let side = if self.kind == TableKind::Wdl {
+                bside
+            } else {
+                0
+            };
+            let sub = self.subs[0][side]
+                .as_ref()
+                .ok_or("the table does not store this side to move")?;
             fill(board, &sub.ei.pieces, flip, 0, &mut p, 0, num)?;
             let idx = encoding::encode_piece(&mut p, &sub.ei, self.shape)
                 .ok_or("the header's leading pieces are not the kings")?;
@@ -674,16 +734,33 @@ impl Table {
         } else {
             let mirror = if flip { 0x38 } else { 0 };
             let leading = self.shape.pawns[0] as usize;
-            let first = &self.subs[0][0].as_ref().expect("side 0 is always read").ei.pieces;
+            let first = &self.subs[0][0]
+                .as_ref()
+                .expect("side 0 is always read")
+                .ei
+                .pieces;
             let i = fill(board, first, flip, mirror, &mut p, 0, leading)?;
             let file = encoding::leading_pawn_file(&mut p, leading);
-            if self.kind == TableKind::Dtz && !self.symmetric && (self.dtz[file].flags & 1) as usize != bside {
+            if self.kind == TableKind::Dtz
+                && !self.symmetric
+                && (self.dtz[file].flags & 1) as usize != bside
+            {
                 return Ok(None);
             }
-            let side = if self.kind == TableKind::Wdl { bside } else { 0 };
-            let sub = self.subs[file][side].as_ref().ok_or("the table does not store this side to move")?;
+            let side = if self.kind == TableKind::Wdl {
+                bside
+            } else {
+                0
+            };
+            let sub = self.subs[file][side]
+                .as_ref()
+                .ok_or("the table does not store this side to move")?;
             fill(board, &sub.ei.pieces, flip, mirror, &mut p, i, num)?;
-            (sub, file, encoding::encode_pawn(&mut p, &sub.ei, self.shape))
+            (
+                sub,
+                file,
+                encoding::encode_pawn(&mut p, &sub.ei, self.shape),
+            )
         };
         if idx >= sub.ei.size {
             return Err("a position's index is past the end of its table");
@@ -706,7 +783,12 @@ impl Table {
 
     /// The stored distance of `board`, whose WDL value is `wdl` (not 0),
     /// in plies; `None` when the table stores the other side to move.
-    pub(crate) fn probe_dtz(&self, board: &Board, key: u64, wdl: i8) -> Result<Option<i32>, TableError> {
+    pub(crate) fn probe_dtz(
+        &self,
+        board: &Board,
+        key: u64,
+        wdl: i8,
+    ) -> Result<Option<i32>, TableError> {
         let (value, file) = match self.raw(board, key) {
             Ok(Some(found)) => found,
             Ok(None) => return Ok(None),
@@ -754,7 +836,11 @@ fn fill(
 ) -> Result<usize, Corrupt> {
     while i < end {
         let pc = pieces[i];
-        let color = if ((pc >> 3) != 0) != flip { Color::Black } else { Color::White };
+        let color = if ((pc >> 3) != 0) != flip {
+            Color::Black
+        } else {
+            Color::White
+        };
         let Some(kind) = KINDS[(pc & 7) as usize] else {
             return Err("a piece code in the header is not a piece");
         };

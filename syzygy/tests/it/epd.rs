@@ -11,7 +11,10 @@ fn positions() -> Vec<(String, i32, i32)> {
         .filter(|line| !line.trim().is_empty())
         .map(|line| {
             let fields: Vec<&str> = line.split_whitespace().collect();
-            let fen = format!("{} {} {} {} 0 1", fields[0], fields[1], fields[2], fields[3]);
+            let fen = format!(
+                "{} {} {} {} 0 1",
+                fields[0], fields[1], fields[2], fields[3]
+            );
             let value = |name: &str| -> i32 {
                 let rest = &line[line.find(&format!(" {name} ")).expect(name) + name.len() + 2..];
                 rest[..rest.find(';').unwrap()].trim().parse().unwrap()
@@ -35,8 +38,15 @@ fn every_position_agrees_with_python_chess() {
         let got_wdl = tables.probe_wdl(&board).map(|w| w.value());
         let got_dtz = tables.probe_dtz(&board).map(|d| d.0);
         if got_wdl.as_ref().ok() != Some(wdl) || got_dtz.as_ref().ok() != Some(dtz) {
-            wrong.push(format!("{fen}: wdl {got_wdl:?} dtz {got_dtz:?}, expected {wdl} {dtz}"));
+            wrong.push(format!(
+                "{fen}: wdl {got_wdl:?} dtz {got_dtz:?}, expected {wdl} {dtz}"
+            ));
         }
     }
-    assert!(wrong.is_empty(), "{} of 200 disagree:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} of 200 disagree:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }

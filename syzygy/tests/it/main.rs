@@ -6,3 +6,7 @@
 
 mod common;
 mod epd;
+mod robustness;
+mod api;
+mod root;
+mod threads;

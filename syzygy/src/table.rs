@@ -91,22 +91,22 @@ struct Huffman {
     /// Where the blocks start, and how many there are.
     blocks: usize,
     real_num_blocks: usize,
-    /// `base[l - min_len]`: the smallest left-aligned code of length `l`.
-    base: Vec<u64>,
+    /// `base[l - min_len]`: the smallest left-aligned code of length `l`;
+    /// 0 past the longest (so the search for a code's length stops there,
+    /// and indices masked to 0-63 need no bounds check).
+    base: [u64; 64],
     /// `offset[l - min_len]`: the first symbol of length `l`.
-    offset: Vec<u16>,
-    syms: Vec<Sym>,
-}
-
-/// A symbol: a value, or a pair of symbols it expands to.
-#[derive(Clone, Copy, Default)]
-struct Sym {
-    /// Values in the expansion, minus one (0 for a value).
-    len: u32,
-    left: u16,
-    right: u16,
-    /// A value's twelve bits (WDL values use the low eight).
-    value: u16,
+    offset: [u16; 64],
+    /// Where to start the search of `base` for a code whose top byte is
+    /// the index: codes that start so cannot be shorter.
+    start: [u8; 256],
+    /// Per symbol, the values it expands to minus one (0 for a value):
+    /// apart from `sym_pair`, so that the decoding loop's reads stay in a
+    /// few cache lines.
+    sym_len: Vec<u8>,
+    /// Per symbol, the pair it expands to, or (its value, 0) for a value
+    /// (twelve bits; WDL values use the low eight).
+    sym_pair: Vec<[u16; 2]>,
 }
 
 /// WDL (-2..=2) to the DTZ map that holds its values.
@@ -182,9 +182,9 @@ impl Pairs {
             return Err("the code lengths are out of range");
         }
         let h = (max_len - min_len + 1) as usize;
-        let mut offset = Vec::with_capacity(h);
-        for i in 0..h {
-            offset.push(u16_at(data, at + 10 + 2 * i)?);
+        let mut offset = [0u16; 64];
+        for (i, o) in offset.iter_mut().take(h).enumerate() {
+            *o = u16_at(data, at + 10 + 2 * i)?;
         }
         let num_syms = u16_at(data, at + 10 + 2 * h)? as usize;
         let pat = at + 12 + 2 * h;
@@ -193,11 +193,11 @@ impl Pairs {
             .ok_or("the symbol table runs past the end of the file")?;
         *pos = pat + 3 * num_syms + (num_syms & 1);
 
-        let syms = symbols(pat_bytes, num_syms)?;
+        let (sym_len, sym_pair) = symbols(pat_bytes, num_syms)?;
 
         // base[i] = (base[i + 1] + offset[i] - offset[i + 1]) / 2, the last 0;
         // then left-aligned in 64 bits.
-        let mut base = vec![0u64; h];
+        let mut base = [0u64; 64];
         for i in (0..h - 1).rev() {
             let b = base[i + 1] as i128 + offset[i] as i128 - offset[i + 1] as i128;
             if b < 0 {
@@ -205,8 +205,15 @@ impl Pairs {
             }
             base[i] = (b / 2) as u64;
         }
-        for (i, b) in base.iter_mut().enumerate() {
+        for (i, b) in base.iter_mut().take(h).enumerate() {
             *b = b.wrapping_shl(64 - (min_len + i as u32));
+        }
+        // The search from 0 skips every length whose base exceeds the
+        // largest code with this top byte: start after them.
+        let mut start = [0u8; 256];
+        for (top, first) in start.iter_mut().enumerate() {
+            let largest = ((top as u64) << 56) | ((1u64 << 56) - 1);
+            *first = base.iter().position(|&b| largest >= b).unwrap_or(63) as u8;
         }
 
         let num_indices = positions.div_ceil(1u64 << idx_bits);
@@ -230,7 +237,9 @@ impl Pairs {
             real_num_blocks: real_num_blocks as usize,
             base,
             offset,
-            syms,
+            start,
+            sym_len,
+            sym_pair,
         };
         Ok((Pairs::Huffman(Box::new(huffman)), flags, sizes))
     }
@@ -247,9 +256,11 @@ impl Pairs {
 
 /// Reads the symbol table (three bytes a symbol: a value, or two
 /// symbols), checks that every pair names existing symbols and that no
-/// symbol contains itself, and counts each symbol's values.
-fn symbols(pat: &[u8], n: usize) -> Result<Vec<Sym>, Corrupt> {
-    let mut syms = vec![Sym::default(); n];
+/// symbol contains itself, and counts each symbol's values (at most 256,
+/// as the format's readers store the count in a byte).
+fn symbols(pat: &[u8], n: usize) -> Result<(Vec<u8>, Vec<[u16; 2]>), Corrupt> {
+    let mut pair = vec![[0u16; 2]; n];
+    let mut len = vec![0u32; n];
     let mut leaf = vec![false; n];
     for s in 0..n {
         let w = &pat[3 * s..3 * s + 3];
@@ -257,13 +268,12 @@ fn symbols(pat: &[u8], n: usize) -> Result<Vec<Sym>, Corrupt> {
         let s2 = ((w[2] as u16) << 4) | (w[1] as u16 >> 4);
         if s2 == 0x0fff {
             leaf[s] = true;
-            syms[s].value = s1;
+            pair[s] = [s1, 0];
         } else {
             if s1 as usize >= n || s2 as usize >= n {
                 return Err("a symbol pair names a symbol that does not exist");
             }
-            syms[s].left = s1;
-            syms[s].right = s2;
+            pair[s] = [s1, s2];
         }
     }
     // Depth-first, without recursion: 0 unseen, 1 in progress, 2 counted.
@@ -278,7 +288,7 @@ fn symbols(pat: &[u8], n: usize) -> Result<Vec<Sym>, Corrupt> {
                 state[s] = 2;
                 stack.pop();
             } else {
-                let (l, r) = (syms[s].left as usize, syms[s].right as usize);
+                let [l, r] = pair[s].map(usize::from);
                 if state[s] == 0 {
                     state[s] = 1;
                     for c in [l, r] {
@@ -289,11 +299,10 @@ fn symbols(pat: &[u8], n: usize) -> Result<Vec<Sym>, Corrupt> {
                         }
                     }
                 } else if state[l] == 2 && state[r] == 2 {
-                    syms[s].len = syms[l]
-                        .len
-                        .checked_add(syms[r].len)
-                        .and_then(|n| n.checked_add(1))
-                        .ok_or("a symbol expands to too many values")?;
+                    len[s] = len[l] + len[r] + 1;
+                    if len[s] > 255 {
+                        return Err("a symbol expands to too many values");
+                    }
                     state[s] = 2;
                     stack.pop();
                 } else {
@@ -302,7 +311,7 @@ fn symbols(pat: &[u8], n: usize) -> Result<Vec<Sym>, Corrupt> {
             }
         }
     }
-    Ok(syms)
+    Ok((len.into_iter().map(|n| n as u8).collect(), pair))
 }
 
 impl Huffman {
@@ -349,37 +358,37 @@ impl Huffman {
         }
         let start = self.blocks + (block << self.block_bits);
         let bytes = &data[start..start + (1 << self.block_bits)];
-        let limit = 8 * bytes.len() as u32;
 
         // Canonical Huffman decoding, 64 bits of the stream in `code`.
         let mut next = 8;
         let mut code = read_be(bytes, 0, 8);
         let mut bits = 0u32; // consumed from the low end of the 64 refilled
-        let mut consumed = 0u32;
-        let min_len = self.min_len as usize;
+        let min_len = self.min_len;
         let sym = loop {
-            let mut l = 0;
-            while code < self.base[l] {
+            // The code's length: base[63] is 0, so the search stops.
+            let mut l = self.start[(code >> 56) as usize] as usize;
+            while code < self.base[l & 63] {
                 l += 1;
             }
-            let len = (l + min_len) as u32;
-            let sym = self.offset[l] as u64 + ((code - self.base[l]) >> (64 - len));
-            let sym = match self.syms.get(sym as usize) {
-                Some(_) => sym as usize,
+            let l = l & 63;
+            let len = l as u32 + min_len;
+            let sym = self.offset[l] as usize + ((code - self.base[l]) >> (64 - len)) as usize;
+            let n = match self.sym_len.get(sym) {
+                Some(&n) => n as i64 + 1,
                 None => return Err("a code decodes to a symbol that does not exist"),
             };
-            let n = self.syms[sym].len as i64 + 1;
             if lit < n {
                 break sym;
             }
             lit -= n;
-            consumed += len;
-            if consumed > limit {
-                return Err("a block's codes run past its end");
-            }
             code <<= len;
             bits += len;
             if bits >= 32 {
+                // Every symbol takes a bit or more: bounding the refills
+                // bounds the loop, whatever the block holds.
+                if next > bytes.len() {
+                    return Err("a block's codes run past its end");
+                }
                 bits -= 32;
                 code |= read_be(bytes, next, 4) << bits;
                 next += 4;
@@ -388,18 +397,17 @@ impl Huffman {
 
         // Walk down the pairs to the value.
         let mut sym = sym;
-        while self.syms[sym].len != 0 {
-            let s = self.syms[sym];
-            let left = s.left as usize;
-            let n = self.syms[left].len as i64 + 1;
+        while self.sym_len[sym] != 0 {
+            let [left, right] = self.sym_pair[sym];
+            let n = self.sym_len[left as usize] as i64 + 1;
             if lit < n {
-                sym = left;
+                sym = left as usize;
             } else {
                 lit -= n;
-                sym = s.right as usize;
+                sym = right as usize;
             }
         }
-        Ok(self.syms[sym].value)
+        Ok(self.sym_pair[sym][0])
     }
 }
 

@@ -8,5 +8,6 @@ mod common;
 mod epd;
 mod robustness;
 mod api;
+mod cli;
 mod root;
 mod threads;

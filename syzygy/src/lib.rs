@@ -360,29 +360,43 @@ impl Tablebase {
             files.push(item.map_err(fail)?.path());
         }
         files.sort();
-        let mut added = 0;
-        for path in files {
-            let (Some(stem), Some(ext)) = (path.file_stem(), path.extension()) else {
-                continue;
-            };
-            let kind = match ext.to_str() {
-                Some("rtbw") => TableKind::Wdl,
-                Some("rtbz") => TableKind::Dtz,
-                _ => continue,
-            };
-            let Some(material) = stem.to_str().and_then(|s| s.parse::<Material>().ok()) else {
-                continue;
-            };
-            if !path.is_file() {
-                continue;
-            }
-            self.add_file(path.into(), kind, material);
-            added += 1;
-        }
-        Ok(added)
+        Ok(files.into_iter().filter(|path| self.add_file(path)).count())
     }
 
-    fn add_file(&mut self, path: Arc<Path>, kind: TableKind, material: Material) {
+    /// Adds one table file, if `path` is a file named as a table
+    /// (`KQvKR.rtbw`, `KRPvKR.rtbz`, ...): returns whether it was added. As
+    /// with [`Tablebase::add_directory`], nothing is read from it yet, and a
+    /// file of the same material and kind added before is replaced.
+    ///
+    /// ```
+    /// use magicboard_syzygy::Tablebase;
+    /// # if !std::path::Path::new("tests/data/regular/KRvK.rtbz").is_file() { return; }
+    /// let mut tables = Tablebase::new();
+    /// assert!(tables.add_file("tests/data/regular/KRvK.rtbw"));
+    /// assert!(!tables.add_file("tests/data/README.md"));
+    /// assert_eq!(tables.max_pieces(), 3);
+    /// ```
+    pub fn add_file(&mut self, path: impl AsRef<Path>) -> bool {
+        let path = path.as_ref();
+        let (Some(stem), Some(ext)) = (path.file_stem(), path.extension()) else {
+            return false;
+        };
+        let kind = match ext.to_str() {
+            Some("rtbw") => TableKind::Wdl,
+            Some("rtbz") => TableKind::Dtz,
+            _ => return false,
+        };
+        let Some(material) = stem.to_str().and_then(|s| s.parse::<Material>().ok()) else {
+            return false;
+        };
+        if !path.is_file() {
+            return false;
+        }
+        self.insert(path.into(), kind, material);
+        true
+    }
+
+    fn insert(&mut self, path: Arc<Path>, kind: TableKind, material: Material) {
         let key = material.key();
         let i = match self.index.get(&key) {
             Some(&i) => i,

@@ -519,6 +519,11 @@ impl Tablebase {
     }
 }
 
+// The package README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 // A probe on one thread while another opens tables: the type must stay
 // shareable (a compile-time check).
 const _: fn() = || {

@@ -6,8 +6,9 @@
 //! syzygy-probe --path DIR --batch < fens.txt
 //! ```
 //!
-//! With a FEN it prints PGN tags (the WDL and DTZ for the side to move, the
-//! best move, the winning, drawing and losing moves in SAN) and the line
+//! With a FEN it prints PGN tags (the WDL for the side to move, with the
+//! FEN's fifty-move counter counted as Fathom counts it, the DTZ, the best
+//! move, the winning, drawing and losing moves in SAN) and the line
 //! the tables recommend, to mate or to the next capture or pawn move.
 //! With `--batch` it reads one FEN a line and answers each with python-chess's
 //! two numbers, `WDL DTZ` (or `error: ...`). `--path` takes a directory or
@@ -25,8 +26,9 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: syzygy-probe --path DIR [--path DIR ...] (FEN | --batch)
 
-  FEN        a position: prints its WDL, DTZ, best move, the moves by result,
-             and the tables' line (PGN tags and moves)
+  FEN        a position: prints its WDL (the FEN's halfmove clock counted),
+             DTZ, best move, the moves by result, and the tables' line
+             (PGN tags and moves)
   --batch    reads FENs from standard input, one a line, and prints for each
              `WDL DTZ` as python-chess's probe_wdl and probe_dtz give them
   --path     a table directory (.rtbw/.rtbz files), or several separated as in
@@ -148,8 +150,10 @@ fn run_one(tables: &Tablebase, fen: &str) -> ExitCode {
 }
 
 fn describe(tables: &Tablebase, board: &Board) -> Result<String, ProbeError> {
-    let wdl = tables.probe_wdl(board)?;
+    tables.probe_wdl(board)?;
     let dtz = tables.probe_dtz(board)?;
+    // As Fathom reports it: the result with the counter as it stands.
+    let wdl = Wdl::from_dtz(dtz, board.halfmove_clock());
     let moves = tables.root_moves(board)?;
     let name = |wdl: Wdl| match wdl {
         Wdl::Loss => "Loss",
@@ -193,7 +197,7 @@ fn describe(tables: &Tablebase, board: &Board) -> Result<String, ProbeError> {
 fn line(tables: &Tablebase, start: &Board) -> Result<String, ProbeError> {
     let mut board = start.clone();
     let mut words = Vec::new();
-    let drawn = tables.probe_wdl(start)? == Wdl::Draw;
+    let drawn = Wdl::from_dtz(tables.probe_dtz(start)?, start.halfmove_clock()) == Wdl::Draw;
     for ply in 0..400 {
         let Some(best) = tables.best_move(&board)? else {
             break;

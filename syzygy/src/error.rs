@@ -96,6 +96,24 @@ impl fmt::Display for TableProblem {
 ///
 /// Found when the table is first probed (tables are opened lazily), and
 /// from then on returned by every probe that needs it.
+///
+/// ```
+/// use magicboard::Board;
+/// use magicboard_syzygy::{ProbeError, TableProblem, Tablebase};
+/// # if !std::path::Path::new("tests/data/regular/KRvK.rtbz").is_file() { return; }
+/// // A copy of KRvK.rtbw cut short.
+/// let dir = std::env::temp_dir().join(format!("syzygy-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let bytes = std::fs::read("tests/data/regular/KRvK.rtbw").unwrap();
+/// std::fs::write(dir.join("KRvK.rtbw"), &bytes[..100]).unwrap();
+/// let tables = Tablebase::open(&dir).unwrap();
+/// let board = Board::from_fen("8/8/8/8/8/8/2k5/K2R4 w - - 0 1").unwrap();
+/// let Err(ProbeError::Table(err)) = tables.probe_wdl(&board) else { panic!() };
+/// assert!(err.path().ends_with("KRvK.rtbw"));
+/// assert!(matches!(err.problem(), TableProblem::Size { len: 100 }));
+/// assert!(err.to_string().contains("is truncated or padded: 100 bytes"));
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 #[derive(Clone, Debug)]
 pub struct TableError {
     path: Arc<Path>,
@@ -195,6 +213,12 @@ impl From<TableError> for ProbeError {
 }
 
 /// A directory of tables that cannot be listed.
+///
+/// ```
+/// use magicboard_syzygy::Tablebase;
+/// let err = Tablebase::open("/no/such/tables").err().unwrap();
+/// assert_eq!(err.path(), std::path::Path::new("/no/such/tables"));
+/// ```
 #[derive(Debug)]
 pub struct OpenError {
     path: PathBuf,

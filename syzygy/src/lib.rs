@@ -221,6 +221,13 @@ impl fmt::Display for Wdl {
 /// the result, positive when the side to move wins, negative when it
 /// loses, 0 for a draw; see [`Tablebase::probe_dtz`] for the exact
 /// meaning and the rounding.
+///
+/// ```
+/// use magicboard_syzygy::{Dtz, Wdl};
+/// let dtz = Dtz(-53);
+/// assert_eq!(-dtz, Dtz(53));
+/// assert_eq!(Wdl::from_dtz(dtz, 0), Wdl::Loss);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Dtz(pub i32);
 
@@ -432,6 +439,16 @@ impl Tablebase {
     /// The most pieces of any WDL table added (0 with none): positions
     /// with more cannot be probed (except that a probe resolves captures
     /// first, so one with a winning capture into the tables can).
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// use magicboard_syzygy::Tablebase;
+    /// # if !std::path::Path::new("tests/data/regular/KRvK.rtbz").is_file() { return; }
+    /// let tables = Tablebase::open("tests/data/regular").unwrap();
+    /// let board = Board::from_fen("8/8/8/8/8/8/2k5/K2R4 w - - 0 1").unwrap();
+    /// // The search's guard: probe only what the tables can hold.
+    /// assert!(board.occupied().count() <= tables.max_pieces());
+    /// ```
     pub fn max_pieces(&self) -> u32 {
         self.max_pieces
     }

@@ -29,6 +29,13 @@ pub struct Material {
 
 impl Material {
     /// The material on `board`, White's pieces first.
+    ///
+    /// ```
+    /// use magicboard::Board;
+    /// use magicboard_syzygy::Material;
+    /// let board = Board::from_fen("8/8/8/8/8/8/2k5/K2R4 b - - 0 1").unwrap();
+    /// assert_eq!(Material::from_board(&board).to_string(), "KRvK");
+    /// ```
     pub fn from_board(board: &Board) -> Material {
         let mut counts = [[0u8; 6]; 2];
         for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
@@ -44,16 +51,34 @@ impl Material {
     }
 
     /// The number of pieces, kings included.
+    ///
+    /// ```
+    /// use magicboard_syzygy::Material;
+    /// assert_eq!("KBNvK".parse::<Material>().unwrap().pieces(), 4);
+    /// ```
     pub fn pieces(&self) -> u32 {
         self.counts.iter().flatten().map(|&n| n as u32).sum()
     }
 
     /// How many pieces of `kind` `color` has.
+    ///
+    /// ```
+    /// use magicboard::{Color, PieceKind};
+    /// use magicboard_syzygy::Material;
+    /// let m: Material = "KRPvKR".parse().unwrap();
+    /// assert_eq!(m.count(Color::White, PieceKind::Pawn), 1);
+    /// assert_eq!(m.count(Color::Black, PieceKind::Rook), 1);
+    /// ```
     pub fn count(&self, color: Color, kind: PieceKind) -> u32 {
         self.counts[color.index()][kind.index()] as u32
     }
 
     /// The same material with the colours exchanged.
+    ///
+    /// ```
+    /// use magicboard_syzygy::Material;
+    /// assert_eq!("KQvKR".parse::<Material>().unwrap().flipped().to_string(), "KRvKQ");
+    /// ```
     pub fn flipped(&self) -> Material {
         Material {
             counts: [self.counts[1], self.counts[0]],
@@ -63,6 +88,11 @@ impl Material {
     /// The orientation Syzygy names its files by: the side with more
     /// pieces first, and with as many, the side with the stronger pieces
     /// (`KQvKR`, never `KRvKQ`).
+    ///
+    /// ```
+    /// use magicboard_syzygy::Material;
+    /// assert_eq!("KvKBN".parse::<Material>().unwrap().normalized().to_string(), "KBNvK");
+    /// ```
     pub fn normalized(&self) -> Material {
         // Compare the sides as their names read, K Q R B N P.
         let letters = |side: &[u8; 6]| -> Vec<usize> {

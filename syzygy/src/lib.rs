@@ -1,6 +1,6 @@
 //! # magicboard-syzygy
 //!
-//! Syzygy endgame tablebase probing on [magicboard](magicboard)'s
+//! Syzygy endgame tablebase probing on [magicboard]'s
 //! [`Board`]: win/draw/loss (WDL, `.rtbw` files) and distance to zeroing
 //! (DTZ, `.rtbz`), up to seven pieces, with root move ranking for engines.
 //! Tables are memory-mapped and opened on first use; a [`Tablebase`] is

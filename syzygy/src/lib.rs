@@ -284,7 +284,7 @@ impl Slot {
     }
 }
 
-/// Hashes material keys (already well spread over 48 bits) for the index.
+/// Hashes material keys (counts in nibbles: the multiply spreads them).
 #[derive(Default, Clone, Copy)]
 struct KeyHasher(u64);
 
@@ -295,7 +295,7 @@ impl Hasher for KeyHasher {
 
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.write_u64(self.0 ^ b as u64);
+            self.write_u64(b as u64);
         }
     }
 
@@ -303,6 +303,22 @@ impl Hasher for KeyHasher {
     fn write_u64(&mut self, n: u64) {
         let x = (n ^ self.0).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         self.0 = x ^ (x >> 29);
+    }
+}
+
+impl fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let files = |kind: fn(&Entry) -> &Slot| {
+            self.entries
+                .iter()
+                .filter(|e| kind(e).file.is_some())
+                .count()
+        };
+        f.debug_struct("Tablebase")
+            .field("wdl_tables", &files(|e| &e.wdl))
+            .field("dtz_tables", &files(|e| &e.dtz))
+            .field("max_pieces", &self.max_pieces)
+            .finish()
     }
 }
 

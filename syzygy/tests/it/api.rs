@@ -15,7 +15,10 @@ fn a_directory_adds_its_tables_and_nothing_else() {
     // 35 materials, WDL and DTZ each; SOURCE.txt is not a table.
     assert_eq!(tables.add_directory(tables_dir()).unwrap(), 70);
     assert_eq!(tables.max_pieces(), 4);
-    assert_eq!(format!("{tables:?}"), "Tablebase { wdl_tables: 35, dtz_tables: 35, max_pieces: 4 }");
+    assert_eq!(
+        format!("{tables:?}"),
+        "Tablebase { wdl_tables: 35, dtz_tables: 35, max_pieces: 4 }"
+    );
     // Adding it again replaces the same tables.
     assert_eq!(tables.add_directory(tables_dir()).unwrap(), 70);
     assert_eq!(tables.max_pieces(), 4);

@@ -8,7 +8,9 @@
 //! `Outcome` and `Termination`, and the Hypothesis strategies.
 //!
 //! This crate holds no chess of its own: `src/library.rs` (and its children
-//! in `src/library/`) is the one module that calls the library, and the rest converts values, maps errors to
+//! in `src/library/`) is the one module that calls the library (and
+//! `src/syzygy.rs` the one that calls magicboard-syzygy, for
+//! `magicboard.syzygy`), and the rest converts values, maps errors to
 //! python-chess's exception types and releases the GIL for long calls. A
 //! Rust panic reaches Python as `pyo3_runtime.PanicException` (the crate
 //! must not be built with `panic = "abort"`).
@@ -24,6 +26,7 @@ mod moves;
 mod planes;
 mod polyglot;
 mod squareset;
+mod syzygy;
 mod transform;
 
 use crate::library as lib;
@@ -142,5 +145,10 @@ fn _magicboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(planes::_planes_batch, m)?)?;
     m.add_function(wrap_pyfunction!(planes::_bitboards_batch, m)?)?;
     m.add_class::<polyglot::Book>()?;
+    m.add_class::<syzygy::Tablebase>()?;
+    m.add(
+        "MissingTableError",
+        py.get_type::<syzygy::MissingTableError>(),
+    )?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 """``tests/data/lenient.epd`` (the library's lenient perft counts, written
 by ``tests/data/lenient.py``) against python-chess, so that a change to
-either is caught: every position's counts, computed again by python-chess.
+either is caught: the positions' counts computed again by python-chess
+(depths 1-3 of all, depth 4 of a quarter, to keep CI short).
 The library's own test (``tests/it/lenient.rs``) compares its perft with
 the same file."""
 
@@ -31,10 +32,17 @@ def test_lenient_counts_are_python_chess_counts():
         pytest.skip(f"{DATA} is not here (run from the repository)")
     lines = [l for l in DATA.read_text().splitlines() if l.strip() and not l.startswith("#")]
     assert len(lines) >= 60
-    for line in lines:
+    checked = 0
+    for i, line in enumerate(lines):
         fen, *fields = [part.strip() for part in line.split(";")]
         board = chess.Board(fen)
         for depth, field in enumerate(fields, 1):
             name, count = field.split()
             assert name == f"D{depth}"
+            # Depth 4 (most of the time) for the six chosen positions and
+            # every fourth random one; the library's test reads them all.
+            if depth == 4 and i >= 6 and i % 4:
+                continue
             assert perft(board, depth) == int(count), (fen, depth)
+            checked += 1
+    assert checked > 200, checked

@@ -10,7 +10,6 @@
 
 use crate::batch::{positions, run};
 use crate::library as lib;
-use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyTuple};
@@ -42,11 +41,11 @@ fn plane_bytes(bitboards: &[u64; 12], out: &mut [u8; 768]) {
     }
 }
 
-/// NumPy's `frombuffer`, the `uint8` and `uint64` dtypes and the two
+/// NumPy's `ndarray` type, the `uint8` and `uint64` dtypes and the two
 /// shapes, looked up and made once; an `ImportError` that says how to get
 /// NumPy when it is missing.
 struct Numpy {
-    frombuffer: Py<PyAny>,
+    ndarray: Py<PyAny>,
     uint8: Py<PyAny>,
     uint64: Py<PyAny>,
     planes: Py<PyTuple>,
@@ -62,7 +61,7 @@ fn numpy(py: Python<'_>) -> PyResult<&Numpy> {
             )
         })?;
         Ok(Numpy {
-            frombuffer: np.getattr("frombuffer")?.unbind(),
+            ndarray: np.getattr("ndarray")?.unbind(),
             uint8: np.getattr("uint8")?.unbind(),
             uint64: np.getattr("uint64")?.unbind(),
             planes: PyTuple::new(py, [12, 8, 8])?.unbind(),
@@ -72,7 +71,9 @@ fn numpy(py: Python<'_>) -> PyResult<&Numpy> {
 }
 
 /// A writable NumPy array over a copy of `bytes`: twelve planes of 8 × 8
-/// `uint8`, or (`wide`) twelve `uint64`.
+/// `uint8`, or (`wide`) twelve `uint64`. One call, `ndarray(shape, dtype,
+/// buffer)`, where `frombuffer(...).reshape(...)` made two and cost a
+/// third more.
 fn array<'py>(py: Python<'py>, bytes: &[u8], wide: bool) -> PyResult<Bound<'py, PyAny>> {
     let np = numpy(py)?;
     let (dtype, shape) = if wide {
@@ -81,10 +82,9 @@ fn array<'py>(py: Python<'py>, bytes: &[u8], wide: bool) -> PyResult<Bound<'py, 
         (&np.uint8, &np.planes)
     };
     let buffer = PyByteArray::new(py, bytes);
-    np.frombuffer
+    np.ndarray
         .bind(py)
-        .call1((buffer, dtype.bind(py)))?
-        .call_method1(intern!(py, "reshape"), (shape.bind(py),))
+        .call1((shape.bind(py), dtype.bind(py), buffer))
 }
 
 /// One board's planes, `(12, 8, 8)` `uint8`.

@@ -144,6 +144,7 @@ fn _magicboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     transform::register(m)?;
     m.add_function(wrap_pyfunction!(planes::_planes_batch, m)?)?;
     m.add_function(wrap_pyfunction!(planes::_bitboards_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(planes::_codes_batch, m)?)?;
     m.add_class::<polyglot::Book>()?;
     m.add_class::<syzygy::Tablebase>()?;
     m.add(

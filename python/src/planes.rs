@@ -10,6 +10,7 @@
 
 use crate::batch::{positions, run};
 use crate::library as lib;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyTuple};
@@ -169,4 +170,97 @@ pub fn _bitboards_batch<'py>(
         .flat_map(|b| b.to_ne_bytes())
         .collect();
     Ok(PyByteArray::new(py, &bytes))
+}
+
+/// The planes (or, `wide`, the bitboards) of positions given as square
+/// codes, 64 bytes a position: 0 for an empty square, 1 to 6 for White's
+/// pawn, knight, bishop, rook, queen and king, 7 to 12 for Black's
+/// (`magicboard.pgn.read_positions`' `pieces`). With `turns` (a byte a
+/// position, 0 when Black is to move) and `oriented`, the positions with
+/// Black to move are mirrored as `Board.planes(oriented=True)` mirrors
+/// them. The first bad code is named: `(position, square, code)`.
+fn from_codes(
+    pieces: &[u8],
+    turns: Option<&[u8]>,
+    oriented: bool,
+) -> Result<Vec<[u64; 12]>, (usize, usize, u8)> {
+    pieces
+        .chunks_exact(64)
+        .enumerate()
+        .map(|(row, squares)| {
+            let flip = oriented && turns.is_some_and(|t| t.get(row) == Some(&0));
+            let mut bitboards = [0u64; 12];
+            for (square, &code) in squares.iter().enumerate() {
+                if code == 0 {
+                    continue;
+                }
+                if code > 12 {
+                    return Err((row, square, code));
+                }
+                let (plane, square) = if flip {
+                    ((usize::from(code) + 5) % 12, square ^ 56)
+                } else {
+                    (usize::from(code) - 1, square)
+                };
+                bitboards[plane] |= 1 << square;
+            }
+            Ok(bitboards)
+        })
+        .collect()
+}
+
+/// _codes_batch(pieces, turns, oriented, wide)
+///
+/// ``planes_batch`` and ``bitboards_batch`` over a batch of
+/// ``magicboard.pgn.read_positions``: ``pieces`` the bytes of its ``(n,
+/// 64)`` ``uint8`` square codes, ``turns`` those of its ``turn`` column (or
+/// ``None``). One ``bytearray`` of ``768 * n`` bytes of planes (``wide``:
+/// ``96 * n`` of native-endian ``uint64``), made without the GIL. Raises
+/// ``ValueError`` for a code above 12 or columns of different lengths.
+#[pyfunction]
+pub fn _codes_batch<'py>(
+    py: Python<'py>,
+    pieces: &[u8],
+    turns: Option<&[u8]>,
+    oriented: bool,
+    wide: bool,
+) -> PyResult<Bound<'py, PyByteArray>> {
+    let n = pieces.len() / 64;
+    if pieces.len() % 64 != 0 {
+        return Err(PyValueError::new_err(format!(
+            "pieces holds {} bytes, not 64 a position",
+            pieces.len()
+        )));
+    }
+    if let Some(turns) = turns {
+        if turns.len() != n {
+            return Err(PyValueError::new_err(format!(
+                "{} positions but {} turns",
+                n,
+                turns.len()
+            )));
+        }
+    }
+    let boards =
+        py.detach(|| from_codes(pieces, turns, oriented))
+            .map_err(|(row, square, code)| {
+                PyValueError::new_err(format!(
+                    "position {row}: square {square} holds {code}, not a piece code (0 to 12)"
+                ))
+            })?;
+    let size = if wide { 96 } else { 768 };
+    PyByteArray::new_with(py, size * n, |buffer| {
+        py.detach(|| {
+            for (chunk, bitboards) in buffer.chunks_exact_mut(size).zip(&boards) {
+                if let Ok(chunk) = <&mut [u8; 768]>::try_from(&mut *chunk) {
+                    plane_bytes(bitboards, chunk);
+                } else {
+                    for (bytes, bb) in chunk.chunks_exact_mut(8).zip(bitboards) {
+                        bytes.copy_from_slice(&bb.to_ne_bytes());
+                    }
+                }
+            }
+        });
+        Ok(())
+    })
 }

@@ -107,3 +107,47 @@ def test_batch_releases_the_gil():
         spins += 1
     worker.join()
     assert spins > 1000, (spins, time.perf_counter() - started)
+
+
+def codes_batch(boards: "list[chess.Board]") -> dict:
+    """A batch as ``magicboard.pgn.read_positions`` documents it (``pieces``:
+    ``(n, 64)`` ``uint8``, 0 empty, 1-6 White's pawn ... king, 7-12 Black's;
+    ``turn``: ``bool``), built from python-chess's boards."""
+    pieces = np.zeros((len(boards), 64), dtype=np.uint8)
+    for row, board in enumerate(boards):
+        for square, piece in board.piece_map().items():
+            pieces[row, square] = piece.piece_type + (0 if piece.color == chess.WHITE else 6)
+    return {"pieces": pieces, "turn": np.array([b.turn for b in boards], dtype=bool)}
+
+
+@pytest.mark.parametrize("oriented", [False, True])
+def test_batches_of_read_positions(oriented):
+    boards = [chess.Board(fen, chess960=c) for fen, c in random_positions(157, 4)]
+    assert len(boards) > 200
+    batch = codes_batch(boards)
+    planes = magicboard.planes_batch(batch, oriented=oriented)
+    assert planes.shape == (len(boards), 12, 8, 8) and planes.dtype == np.uint8
+    assert (planes == np.stack([reference_planes(b, oriented) for b in boards])).all()
+    bitboards = magicboard.bitboards_batch(batch, oriented=oriented)
+    assert bitboards.shape == (len(boards), 12) and bitboards.dtype == np.uint64
+    assert (bitboards == np.stack([reference_bitboards(b, oriented) for b in boards])).all()
+    # A non-contiguous or wider-typed column is taken too.
+    wide = {"pieces": batch["pieces"].astype(np.int64)[::2], "turn": batch["turn"][::2]}
+    assert (magicboard.planes_batch(wide, oriented=oriented) == planes[::2]).all()
+
+
+def test_batches_of_read_positions_errors():
+    batch = codes_batch([chess.Board()])
+    assert magicboard.planes_batch({"pieces": np.zeros((0, 64), np.uint8)}).shape == (0, 12, 8, 8)
+    with pytest.raises(ValueError, match="turn"):
+        magicboard.planes_batch({"pieces": batch["pieces"]}, oriented=True)
+    with pytest.raises(ValueError, match="shape"):
+        magicboard.planes_batch({"pieces": batch["pieces"].reshape(8, 8)})
+    bad = batch["pieces"].copy()
+    bad[0, 20] = 13
+    with pytest.raises(ValueError, match="position 0: square 20 holds 13"):
+        magicboard.planes_batch({"pieces": bad})
+    with pytest.raises(ValueError, match="outside 0 to 12"):
+        magicboard.planes_batch({"pieces": batch["pieces"].astype(np.int16) + 256})
+    with pytest.raises(ValueError, match="turns"):
+        magicboard.planes_batch({"pieces": batch["pieces"], "turn": np.ones(2, bool)}, oriented=True)

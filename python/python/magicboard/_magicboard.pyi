@@ -19,7 +19,7 @@ __all__ = [
     "legal_moves_uci", "parse_square", "square", "square_file", "square_mirror", "square_name",
     "square_rank", "zobrist_hash",
     # The toolkit.
-    "_Book", "_bitboards_batch", "_planes_batch", "flip_anti_diagonal", "flip_diagonal",
+    "_Book", "_bitboards_batch", "_codes_batch", "_planes_batch", "flip_anti_diagonal", "flip_diagonal",
     "flip_horizontal", "flip_vertical", "shift_2_down", "shift_2_left", "shift_2_right",
     "shift_2_up", "shift_down", "shift_down_left", "shift_down_right", "shift_left",
     "shift_right", "shift_up", "shift_up_left", "shift_up_right",
@@ -334,6 +334,7 @@ def _planes_batch(
 def _bitboards_batch(
     positions: Iterable[_Position], oriented: bool = False, chess960: bool = False, threads: int = 1
 ) -> bytearray: ...
+def _codes_batch(pieces: bytes, turns: Optional[bytes], oriented: bool, wide: bool) -> bytearray: ...
 @final
 class _Book:
     """A Polyglot book read into memory (``magicboard.polyglot.open_reader``)."""

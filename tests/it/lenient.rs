@@ -253,3 +253,91 @@ fn what_lenient_still_refuses() {
     let triple = lenient("4k3/8/8/8/8/3n1n2/8/r3K3 w - - 0 1");
     assert!(triple.legal_moves().iter().all(|m| m.from() == Square::E1));
 }
+
+/// Random lenient placements, crowded ones too (up to 60 pieces, queens by
+/// the dozen, pawns on every rank, both kings in check): each gives a board
+/// or an error, never a panic; each board's moves fit the list, the fast
+/// generator agrees with the reference, every move makes and unmakes
+/// exactly, the walks agree two plies down, and its FEN reads back through
+/// the lenient parser.
+#[test]
+fn random_lenient_placements_give_a_board_or_an_error() {
+    use magicboard::CastlingSide;
+    use rand::rngs::Xoshiro256PlusPlus;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(154);
+    let (mut built, mut refused) = (0, 0);
+    for _ in 0..6000 {
+        let mut builder = BoardBuilder::new().lenient(true);
+        let crowd = if rng.random_bool(0.2) { 60 } else { 14 };
+        for _ in 0..rng.random_range(0..crowd) {
+            let sq = Square::from_index(rng.random_range(0..64)).unwrap();
+            let color = if rng.random::<bool>() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let kind = PieceKind::ALL[rng.random_range(0..5)];
+            builder = builder.piece(sq, Piece::new(color, kind));
+        }
+        // Two kings (last, so that no piece replaces them) most of the
+        // time, so that many placements are boards.
+        if rng.random_range(0..8) != 0 {
+            for color in Color::ALL {
+                let sq = Square::from_index(rng.random_range(0..64)).unwrap();
+                builder = builder.piece(sq, Piece::new(color, PieceKind::King));
+            }
+        }
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if rng.random_range(0..16) == 0 {
+                    let file = magicboard::File::from_index(rng.random_range(0..8));
+                    builder = builder.castling(color, side, file);
+                }
+            }
+        }
+        if rng.random_range(0..16) == 0 {
+            builder = builder.en_passant(Square::from_index(rng.random_range(0..64)));
+        }
+        if rng.random::<bool>() {
+            builder = builder.side_to_move(Color::Black);
+        }
+        let Ok(board) = builder.build() else {
+            refused += 1;
+            continue;
+        };
+        built += 1;
+        assert!(board.is_consistent());
+        let mut fast = board.legal_moves();
+        let mut slow = board.legal_moves_by_make_unmake();
+        assert!(fast.len() < magicboard::MAX_MOVES, "{}", board.to_fen());
+        fast.sort();
+        slow.sort();
+        assert_eq!(fast, slow, "{}", board.to_fen());
+        let mut scratch = board.clone();
+        for &mv in fast.iter() {
+            let undo = scratch.make_move(mv);
+            assert!(scratch.is_consistent(), "{mv} on {}", board.to_fen());
+            assert_eq!(scratch.hash(), board.hash_after(mv));
+            scratch.unmake_move(mv, undo);
+            assert!(scratch == board, "{mv} on {}", board.to_fen());
+        }
+        assert_eq!(
+            Perft::new(2).full().count(&board),
+            perft(&board, 2),
+            "{}",
+            board.to_fen()
+        );
+        let mode = CastlingMode::from_chess960(board.is_chess960());
+        assert_eq!(
+            Board::from_fen_lenient(&board.to_fen(), mode).as_ref(),
+            Ok(&board),
+            "{}",
+            board.to_fen()
+        );
+    }
+    assert!(
+        built > 1500 && refused > 1000,
+        "{built} built, {refused} refused"
+    );
+}

@@ -53,16 +53,70 @@ mod walker;
 
 #[cfg(feature = "parallel")]
 mod parallel;
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod split;
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod suite;
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod table;
+/// Without `alloc` there is no table: an uninhabited stand-in, so that the
+/// walks' table code compiles unchanged and is never reached.
+#[cfg(not(feature = "alloc"))]
+mod table {
+    use crate::Board;
+
+    /// No value exists: [`Perft::table`](super::Perft) needs `alloc`.
+    #[derive(Debug)]
+    pub enum PerftTable {}
+
+    impl PerftTable {
+        pub(crate) fn key(&self, _: &Board, _: u32) -> u128 {
+            match *self {}
+        }
+        pub(crate) fn get_key(&self, _: u128) -> Option<u128> {
+            match *self {}
+        }
+        pub(crate) fn put_key(&self, _: u128, _: u128) {
+            match *self {}
+        }
+        pub(crate) fn get_stats(&self, _: u128) -> Option<[u128; 9]> {
+            match *self {}
+        }
+        pub(crate) fn put_stats(&self, _: u128, _: &[u128; 9]) {
+            match *self {}
+        }
+    }
+}
 
 pub use self::stats::PerftStats;
 use self::table::PerftTable;
 use self::walker::{Count, Tally, Walker};
-use crate::{Board, Move};
-use alloc::boxed::Box;
-use alloc::vec::Vec;
+use crate::Board;
+#[cfg(feature = "alloc")]
+use crate::Move;
+#[cfg(feature = "alloc")]
+use alloc::{boxed::Box, vec::Vec};
+
+/// The board a [`CountOverflow`] names: boxed where there is a heap, so
+/// that the error stays small beside the counts it replaces. (Without
+/// `alloc` it is held inline: no count without a table comes near 2^128.)
+#[cfg(feature = "alloc")]
+type OverflowBoard = Box<Board>;
+#[cfg(not(feature = "alloc"))]
+type OverflowBoard = Board;
+
+#[cfg(feature = "alloc")]
+fn overflow_board(board: &Board) -> OverflowBoard {
+    Box::new(board.clone())
+}
+
+#[cfg(not(feature = "alloc"))]
+fn overflow_board(board: &Board) -> OverflowBoard {
+    board.clone()
+}
 
 /// The number of leaf nodes of the legal-move tree `depth` plies below
 /// `board`, on one thread, the last ply counted in bulk (the number of
@@ -107,8 +161,7 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountOverflow {
-    // Boxed: the error stays small beside the counts it replaces.
-    board: Box<Board>,
+    board: OverflowBoard,
     depth: u32,
 }
 
@@ -144,12 +197,9 @@ impl CountOverflow {
 
 impl core::fmt::Display for CountOverflow {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "the perft count {} plies below {} exceeds 2^128 - 1",
-            self.depth,
-            self.board.to_fen()
-        )
+        write!(f, "the perft count {} plies below ", self.depth)?;
+        self.board.write_fen(f, false)?;
+        f.write_str(" exceeds 2^128 - 1")
     }
 }
 
@@ -264,6 +314,8 @@ impl<'t> Perft<'t> {
     /// assert_eq!(Perft::new(4).table(&table).count(&board), 197_281);
     /// assert_eq!(Perft::new(4).full().table(&table).count(&board), 197_281);
     /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub const fn table<'u>(self, table: &'u PerftTable) -> Perft<'u> {
         Perft {
             depth: self.depth,
@@ -377,6 +429,8 @@ impl Perft<'_> {
     /// assert_eq!(total, Perft::new(3).stats(&start)?);
     /// # Ok::<(), magicboard::perft::CountOverflow>(())
     /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn divide_stats(&self, board: &Board) -> Result<Vec<(Move, PerftStats)>, CountOverflow> {
         if self.depth == 1 {
             // The root moves are the leaves.
@@ -423,6 +477,7 @@ impl Perft<'_> {
     }
 
     /// The tallies below each root move.
+    #[cfg(feature = "alloc")]
     fn divide_tally<T: Tally>(&self, board: &Board) -> Result<Vec<(Move, T)>, CountOverflow> {
         if self.depth == 0 {
             return Ok(Vec::new());
@@ -483,6 +538,8 @@ impl Perft<'_> {
     /// assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), 8902);
     /// assert!(Perft::new(0).divide(&start).is_empty());
     /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn divide(&self, board: &Board) -> Vec<(Move, u64)> {
         match self.divide_u128(board) {
             Ok(split) => split
@@ -507,6 +564,8 @@ impl Perft<'_> {
     /// assert_eq!(split.iter().map(|&(_, n)| n).sum::<u128>(), 8902);
     /// # Ok::<(), magicboard::perft::CountOverflow>(())
     /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn divide_u128(&self, board: &Board) -> Result<Vec<(Move, u128)>, CountOverflow> {
         self.divide_tally(board)
     }

@@ -14,9 +14,9 @@
 //! [`CountOverflow`] naming the subtree, never a wrapped number. What is
 //! counted (a leaf count or [`PerftStats`]) is a [`Tally`].
 
+use super::table::PerftTable;
 use super::{CountOverflow, PerftStats, stats, walk};
-use crate::{Board, MAX_MOVES, PerftTable};
-use alloc::boxed::Box;
+use crate::{Board, MAX_MOVES};
 
 /// The deepest subtree the fast walk counts in one call. A position has at
 /// most [`MAX_MOVES`] (256) legal moves, so such a subtree has at most
@@ -32,7 +32,7 @@ pub(super) type Count<T = u128> = Result<T, CountOverflow>;
 #[cold]
 pub(super) fn overflow(board: &Board, depth: u32) -> CountOverflow {
     CountOverflow {
-        board: Box::new(board.clone()),
+        board: super::overflow_board(board),
         depth,
     }
 }

@@ -63,6 +63,22 @@ while read -r _ name dep req; do
     [ "$req" = "^$version" ] || fail "$name asks for $dep $req, not ^$version"
 done < <(grep '^req ' <<<"$members" || true)
 grep -q "^## \[$version\]" CHANGELOG.md || fail "CHANGELOG.md has no section for $version"
+# Keep a Changelog's shape: [Unreleased] first, each version dated, each
+# heading with its compare link.
+python3 - "$repository" <<'EOF' || fail "CHANGELOG.md's headings or links"
+import re, sys
+repo = sys.argv[1]
+text = open("CHANGELOG.md").read()
+heads = re.findall(r"^## \[([^\]]+)\](.*)$", text, re.M)
+assert heads and heads[0][0] == "Unreleased", "the first version heading is not ## [Unreleased]"
+for label, rest in heads[1:]:
+    assert re.fullmatch(r"\d+\.\d+\.\d+", label), f"## [{label}]: not a version"
+    assert re.fullmatch(r" - \d{4}-\d{2}-\d{2}", rest), f"## [{label}]{rest}: not dated YYYY-MM-DD"
+for label, _ in heads:
+    link = re.search(rf"^\[{re.escape(label)}\]: (\S+)$", text, re.M)
+    assert link and link.group(1).startswith(repo + "/"), f"no link for [{label}] into {repo}"
+print(f"CHANGELOG.md: [Unreleased] and {len(heads) - 1} dated versions, each with its link")
+EOF
 echo "version $version, repository $repository"
 
 step "package: cargo package, every publishable member, no warning"
@@ -115,23 +131,35 @@ step "package: cargo test --all-features in each unpacked package"
 # by the cargo its tests start (to build an example): its dependencies on
 # our other crates patched to their unpacked packages (`[patch.crates-io]`,
 # as `--config 'patch.crates-io.magicboard.path=...'` would), and the
-# workspace's [profile.test]. The library's packaged Cargo.toml carries that
-# profile already; the tool's and the test kit's have none (cargo ignores a
-# member's), so they get it here: the dependencies that `cargo test
+# workspace's profiles (cargo ignores a member's own, so the tool's and
+# the test kit's packages have none): the dependencies `cargo test
 # --all-features` built are reused, and the perft tool's tests run an
-# optimised tool.
-profile=$(python3 -c '
+# optimised tool. The library's package also gets `debug-assertions` for
+# itself: its tests then run with the smaller budgets of a debug build
+# (the workspace's test step, before this one, ran the full ones) and
+# make/unmake check the board as they go.
+profiles=$(python3 -c '
 import json, tomllib
-print("[profile.test]")
-for key, value in tomllib.load(open("Cargo.toml", "rb"))["profile"]["test"].items():
-    print(key, "=", json.dumps(value))
+def emit(prefix, table):
+    scalars = {k: v for k, v in table.items() if not isinstance(v, dict)}
+    if scalars:
+        print(f"[{prefix}]")
+        for key, value in scalars.items():
+            print(key, "=", json.dumps(value))
+    for key, value in table.items():
+        if isinstance(value, dict):
+            emit(f"{prefix}.{json.dumps(key)}" if not key.isidentifier() else f"{prefix}.{key}", value)
+emit("profile", tomllib.load(open("Cargo.toml", "rb"))["profile"])
 ')
 while read -r _ name _ deps; do
     t=$SECONDS
     dir=$work/$name-$version
     mkdir -p "$dir/.cargo"
     {
-        echo "$profile"
+        echo "$profiles"
+        if [ "$name" = magicboard ]; then
+            printf '[profile.test.package.magicboard]\ndebug-assertions = true\n'
+        fi
         if [ "$deps" != - ]; then
             echo "[patch.crates-io]"
             for dep in ${deps//,/ }; do
@@ -139,7 +167,8 @@ while read -r _ name _ deps; do
             done
         fi
     } >"$dir/.cargo/config.toml"
-    echo "--- $name: $(tr '\n' ' ' <"$dir/.cargo/config.toml")"
+    echo "--- $name ($dir/.cargo/config.toml:)"
+    cat "$dir/.cargo/config.toml"
     (cd "$dir" && CARGO_TARGET_DIR="$repo/target" cargo test --all-features)
     timing "$name's package tested" "$t"
 done < <(grep '^pkg ' <<<"$members")

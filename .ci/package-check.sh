@@ -134,10 +134,7 @@ step "package: cargo test --all-features in each unpacked package"
 # workspace's profiles (cargo ignores a member's own, so the tool's and
 # the test kit's packages have none): the dependencies `cargo test
 # --all-features` built are reused, and the perft tool's tests run an
-# optimised tool. The library's package also gets `debug-assertions` for
-# itself: its tests then run with the smaller budgets of a debug build
-# (the workspace's test step, before this one, ran the full ones) and
-# make/unmake check the board as they go.
+# optimised tool.
 profiles=$(python3 -c '
 import json, tomllib
 def emit(prefix, table):
@@ -157,9 +154,6 @@ while read -r _ name _ deps; do
     mkdir -p "$dir/.cargo"
     {
         echo "$profiles"
-        if [ "$name" = magicboard ]; then
-            printf '[profile.test.package.magicboard]\ndebug-assertions = true\n'
-        fi
         if [ "$deps" != - ]; then
             echo "[patch.crates-io]"
             for dep in ${deps//,/ }; do

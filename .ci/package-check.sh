@@ -130,11 +130,12 @@ step "package: cargo test --all-features in each unpacked package"
 # Each unpacked package gets a .cargo/config.toml, read by `cargo test` and
 # by the cargo its tests start (to build an example): its dependencies on
 # our other crates patched to their unpacked packages (`[patch.crates-io]`,
-# as `--config 'patch.crates-io.magicboard.path=...'` would), and the
-# workspace's profiles (cargo ignores a member's own, so the tool's and
-# the test kit's packages have none): the dependencies `cargo test
-# --all-features` built are reused, and the perft tool's tests run an
-# optimised tool.
+# as `--config 'patch.crates-io.magicboard.path=...'` would), and, for a
+# package whose Cargo.toml has no profile of its own (cargo ignores a
+# member's, so only the library's package has the workspace's), the
+# workspace's profiles: the dependencies `cargo test --all-features` built
+# are reused, and the perft tool's tests run an optimised tool. (Written
+# again beside the library's own, they made cargo rebuild its dependencies.)
 profiles=$(python3 -c '
 import json, tomllib
 def emit(prefix, table):
@@ -153,7 +154,7 @@ while read -r _ name _ deps; do
     dir=$work/$name-$version
     mkdir -p "$dir/.cargo"
     {
-        echo "$profiles"
+        grep -q '^\[profile' "$dir/Cargo.toml" || echo "$profiles"
         if [ "$deps" != - ]; then
             echo "[patch.crates-io]"
             for dep in ${deps//,/ }; do

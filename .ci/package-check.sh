@@ -103,6 +103,11 @@ for p in $packages; do
     [ -f "$crate" ] || fail "no $crate"
     tar xzf "$crate" -C "$work"
     dir=$work/$p-$version
+    # Cargo hashes a path package by its path within its workspace, so two
+    # unpacked copies share their artifacts in one target directory; with
+    # the files' packaged times, an earlier run's build of a copy elsewhere
+    # would pass for fresh. Dated now, each package is built from its files.
+    find "$dir" -type f -exec touch {} +
     size=$(wc -c <"$crate")
     echo "$crate: $size bytes, $(tar tzf "$crate" | wc -l) files"
     [ -s "$dir/LICENSE" ] || fail "$p: no LICENSE in the package"

@@ -42,10 +42,10 @@
 //!   [`Game::status`]). For a single position: [`Board::parse_san`],
 //!   [`Board::to_san`], [`Board::parse_uci`], [`Board::uci`],
 //!   [`Board::status`].
-//! - **Count** the move tree: [`perft`](fn@perft) for the common case,
-//!   [`Perft`] for everything else (every leaf made, threads, a
-//!   [`PerftTable`], [`Perft::divide`]); perft suites are read by
-//!   [`perft::suite`].
+//! - **Count** the move tree (feature `perft`, on by default):
+//!   [`perft`][perft-fn] for the common case, [`Perft`] for everything
+//!   else (every leaf made, threads, a [`PerftTable`], [`Perft::divide`]);
+//!   perft suites are read by [`perft::suite`].
 //! - **Test your own generator**: the test kit crate `magicboard-testkit`
 //!   (its `diverge` module finds the first position where another
 //!   generator disagrees with magicboard; its `strategy` module has
@@ -67,16 +67,22 @@
 //!   them (the portable x86-64 baseline lacks them); serde gets its `std`
 //!   support. Turns on `alloc`.
 //! - `alloc` (default): what needs a heap: FEN and SAN as `String`s
-//!   ([`Board::to_fen`], [`Board::to_san`]), [`Game`] (its move history),
-//!   [`Perft::divide`]'s lists, the transposition table ([`PerftTable`]),
-//!   perft suites and splits. Without it (`default-features = false`, for
-//!   targets with no allocator) the crate allocates nothing and still has
-//!   [`Board`] (FEN, UCI and SAN parsing, FEN in `Display`), move
-//!   generation, make/unmake, the attack lookups, [`perft()`] and
-//!   [`Perft`]'s counts and statistics without a table. Build with
+//!   (`Board::to_fen`, `Board::to_san`), `Game` (its move history),
+//!   `Perft::divide`'s lists, the transposition table (`PerftTable`), perft
+//!   suites and splits. Without it (`default-features = false`, for targets
+//!   with no allocator) the crate allocates nothing and still has [`Board`]
+//!   (FEN, UCI and SAN parsing, FEN in `Display`), move generation,
+//!   make/unmake, the attack lookups, and with `perft`, `perft()` and
+//!   `Perft`'s counts and statistics without a table. Build with
 //!   `default-features = false, features = ["alloc"]` for a `no_std` target
 //!   with an allocator.
-//! - `fast-perft`: [`perft()`] and [`Perft`] count with a walk specialised
+//! - `perft` (default): the `perft` module, `perft()`, `Perft` and
+//!   `PerftTable`: counting the move tree, with tables, statistics,
+//!   splits and suites. A program that only generates moves turns the
+//!   default features off (`default-features = false, features =
+//!   ["std"]`) and compiles this crate in about half the time (the
+//!   repository's docs/performance.md, "Build time of a dependent").
+//! - `fast-perft` (turns on `perft`): `perft()` and `Perft` count with a walk specialised
 //!   per castling case, side to move and lookup scheme (faster in bulk, as
 //!   the perft tool runs it), for a longer compile of this crate; what it
 //!   costs and gains is measured in the repository's docs/performance.md
@@ -87,8 +93,8 @@
 //!   formats (JSON, TOML, ...); a `u8` square index, the `u16` of
 //!   [`Move::to_bits`] and FEN again in compact ones. Deserialising checks
 //!   its input. Each type's `Serialize` implementation describes its format.
-//! - `parallel`: `Perft::threads`, counting on a rayon thread pool (rayon
-//!   links the standard library).
+//! - `parallel` (turns on `perft`): `Perft::threads`, counting on a rayon
+//!   thread pool (rayon links the standard library).
 //! - `arbitrary`: `arbitrary::Arbitrary` for [`Board`], [`Game`], [`Square`]
 //!   and [`Move`], for fuzzing (boards and games reached by legal play), and
 //!   the public `playout` module, the random legal games behind them. Needs
@@ -102,8 +108,7 @@
 //!
 //! The minimum supported Rust version is 1.86 (`rust-version` in
 //! Cargo.toml): perft's CPU-specific walks are safe functions with
-//! `#[target_feature]`, stable since 1.86; edition 2024 and `rand` (the
-//! build script's) need 1.85.
+//! `#[target_feature]`, stable since 1.86; edition 2024 needs 1.85.
 //!
 //! ## Stability
 //!
@@ -135,7 +140,21 @@
 //!
 //! The minimum supported Rust version may be raised in a minor release,
 //! never in a patch release.
-
+//!
+// The perft items the text above names: their pages with the feature, the
+// features' list without it.
+#![cfg_attr(
+    feature = "perft",
+    doc = "\n[perft-fn]: fn@crate::perft\n[`Perft`]: crate::perft::Perft\n\
+           [`PerftTable`]: crate::perft::table::PerftTable\n\
+           [`Perft::divide`]: crate::perft::Perft::divide\n[`perft::suite`]: crate::perft::suite"
+)]
+#![cfg_attr(
+    not(feature = "perft"),
+    doc = "\n[perft-fn]: #cargo-features\n[`Perft`]: #cargo-features\n\
+           [`PerftTable`]: #cargo-features\n[`Perft::divide`]: #cargo-features\n\
+           [`perft::suite`]: #cargo-features"
+)]
 #![no_std]
 #![warn(missing_docs)]
 // docs.rs (`--cfg docsrs`, nightly) marks each feature-gated item with the
@@ -169,7 +188,8 @@ extern crate std;
 // only its own layer and those above it, are written in docs/design.md
 // ("Layers"), which tests/it/layers.rs reads to check every file.
 
-// `geometry` is shared with build.rs, public only through `reference`.
+// `geometry` is shared with build.rs (a `#[path]` include),
+// public only through `reference`.
 #[cfg_attr(not(feature = "reference"), allow(dead_code))]
 mod geometry;
 
@@ -193,6 +213,8 @@ mod uci;
 #[cfg_attr(docsrs, doc(cfg(feature = "reference")))]
 pub mod reference;
 
+#[cfg(feature = "perft")]
+#[cfg_attr(docsrs, doc(cfg(feature = "perft")))]
 pub mod perft;
 
 pub mod san;
@@ -219,8 +241,9 @@ pub use color::Color;
 pub use game::Game;
 pub use moves::{MAX_MOVES, Move, MoveError, MoveList, Uci};
 pub use outcome::Status;
-#[cfg(feature = "alloc")]
+#[cfg(all(feature = "perft", feature = "alloc"))]
 pub use perft::table::PerftTable;
+#[cfg(feature = "perft")]
 pub use perft::{Perft, perft};
 pub use piece::{Piece, PieceKind};
 pub use san::SanError;

@@ -22,7 +22,11 @@
 //! `P` for pawns): a lower-case `b` is the b-file. Anything else is a
 //! [`SanError`]; no input panics.
 
-use crate::{Bitboard, Board, File, Move, PieceKind, Rank, Square};
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::moves::Move;
+use crate::piece::PieceKind;
+use crate::square::{File, Rank, Square};
 #[cfg(feature = "alloc")]
 use alloc::string::String;
 use core::fmt;
@@ -92,8 +96,8 @@ impl Board {
         let to = mv.to();
         if let Some(side) = mv.castling_side() {
             out.push_str(match side {
-                crate::CastlingSide::KingSide => "O-O",
-                crate::CastlingSide::QueenSide => "O-O-O",
+                crate::castling::CastlingSide::KingSide => "O-O",
+                crate::castling::CastlingSide::QueenSide => "O-O-O",
             });
         } else {
             let kind = self.kind_on(from).unwrap_or(PieceKind::Pawn);
@@ -192,8 +196,8 @@ impl Board {
             return Err(SanError::Syntax);
         }
         match body {
-            "O-O" | "0-0" => return self.san_castle(crate::CastlingSide::KingSide),
-            "O-O-O" | "0-0-0" => return self.san_castle(crate::CastlingSide::QueenSide),
+            "O-O" | "0-0" => return self.san_castle(crate::castling::CastlingSide::KingSide),
+            "O-O-O" | "0-0-0" => return self.san_castle(crate::castling::CastlingSide::QueenSide),
             _ => {}
         }
         let pattern = SanPattern::parse(body.as_bytes()).ok_or(SanError::Syntax)?;
@@ -210,7 +214,7 @@ impl Board {
     }
 
     /// The legal castling move on `side`, if there is one.
-    fn san_castle(&self, side: crate::CastlingSide) -> Result<Move, SanError> {
+    fn san_castle(&self, side: crate::castling::CastlingSide) -> Result<Move, SanError> {
         let rook = self
             .castling_rights()
             .rook_square(self.side_to_move(), side)

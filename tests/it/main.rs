@@ -34,6 +34,7 @@ mod game;
 mod layers;
 mod msrv;
 mod outcome;
+mod pages;
 mod perft;
 mod perft_suites;
 #[cfg(feature = "reference")]

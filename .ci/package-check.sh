@@ -121,7 +121,7 @@ for p in $packages; do
 done
 list=$(tar tzf "target/package/magicboard-$version.crate" | sed "s|^magicboard-$version/||")
 for needed in Cargo.toml build.rs src/lib.rs src/geometry.rs src/attacks/magic.rs \
-    README.md CHANGELOG.md LICENSE examples/uci_engine.rs examples/engine.rs \
+    README.md CHANGELOG.md LICENSE examples/uci_engine.rs \
     tests/it/main.rs tests/fuzz/common.rs tests/fuzz/structured.rs tests/data/cpw.epd; do
     grep -qx "$needed" <<<"$list" || fail "missing from the library's package: $needed"
 done

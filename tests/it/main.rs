@@ -26,7 +26,6 @@ mod deep;
 mod differential;
 mod doctests;
 mod engine_api;
-mod engine_example;
 mod fen;
 #[cfg(feature = "reference")]
 mod fuzz_drivers;

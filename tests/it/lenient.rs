@@ -100,11 +100,15 @@ fn generators_and_move_tests_agree_two_plies_down() {
             boards.push(root.play(mv).unwrap());
         }
         for board in boards {
-            let mut fast = board.legal_moves();
-            let mut slow = board.legal_moves_by_make_unmake();
-            fast.sort();
-            slow.sort();
-            assert_eq!(fast, slow, "{}", board.to_fen());
+            let fast = board.legal_moves();
+            #[cfg(feature = "reference")]
+            {
+                let mut fast = fast.clone();
+                let mut slow = board.legal_moves_by_make_unmake();
+                fast.sort();
+                slow.sort();
+                assert_eq!(fast, slow, "{}", board.to_fen());
+            }
             assert!(fast.len() < magicboard::MAX_MOVES);
             assert_eq!(board.count_legal_moves(), fast.len() as u64);
             for bits in (0..=u16::MAX).step_by(7) {
@@ -308,12 +312,16 @@ fn random_lenient_placements_give_a_board_or_an_error() {
         };
         built += 1;
         assert!(board.is_consistent());
-        let mut fast = board.legal_moves();
-        let mut slow = board.legal_moves_by_make_unmake();
+        let fast = board.legal_moves();
         assert!(fast.len() < magicboard::MAX_MOVES, "{}", board.to_fen());
-        fast.sort();
-        slow.sort();
-        assert_eq!(fast, slow, "{}", board.to_fen());
+        #[cfg(feature = "reference")]
+        {
+            let mut fast = fast.clone();
+            let mut slow = board.legal_moves_by_make_unmake();
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "{}", board.to_fen());
+        }
         let mut scratch = board.clone();
         for &mv in fast.iter() {
             let undo = scratch.make_move(mv);

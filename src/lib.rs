@@ -42,6 +42,11 @@
 //!   [`Game::status`]). For a single position: [`Board::parse_san`],
 //!   [`Board::to_san`], [`Board::parse_uci`], [`Board::uci`],
 //!   [`Board::status`].
+//! - **Mirror, flip, read suites and books**: [`Board::mirror`] and the
+//!   other symmetries ([`transform`], [`Transform`]); EPD lines with their
+//!   operations ([`epd::Epd`]); Polyglot opening books ([`polyglot::Book`]);
+//!   positions no game reaches, as perft suites have them
+//!   ([`Board::from_fen_lenient`], [`BoardBuilder::lenient`]).
 //! - **Count** the move tree (feature `perft`, on by default):
 //!   [`perft`][perft-fn] for the common case, [`Perft`] for everything
 //!   else (every leaf made, threads, a [`PerftTable`], [`Perft::divide`]);
@@ -61,7 +66,8 @@
 //!
 //! ## Cargo features
 //!
-//! - `std` (default): the crate itself is `#![no_std]`. With `std`, the
+//! - `std` (default): the crate itself is `#![no_std]`. `std` adds
+//!   `polyglot::Book::open`, which reads a book from a file. With `std`, the
 //!   fast perft walk (`fast-perft`) on x86-64 checks the CPU once for
 //!   `popcnt`, BMI1 and BMI2 and then runs a copy of itself compiled with
 //!   them (the portable x86-64 baseline lacks them); serde gets its `std`
@@ -69,7 +75,8 @@
 //! - `alloc` (default): what needs a heap: FEN and SAN as `String`s
 //!   (`Board::to_fen`, `Board::to_san`), `Game` (its move history),
 //!   `Perft::divide`'s lists, the transposition table (`PerftTable`), perft
-//!   suites and splits. Without it (`default-features = false`, for targets
+//!   suites and splits, EPD lines (`epd`) and opening books (`polyglot`).
+//!   Without it (`default-features = false`, for targets
 //!   with no allocator) the crate allocates nothing and still has [`Board`]
 //!   (FEN, UCI and SAN parsing, FEN in `Display`), move generation,
 //!   make/unmake, the attack lookups, and with `perft`, `perft()` and
@@ -199,6 +206,7 @@ pub mod color;
 pub mod piece;
 pub mod castling;
 pub mod moves;
+pub mod transform;
 
 pub mod attacks;
 pub mod zobrist;
@@ -222,6 +230,13 @@ pub mod outcome;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod game;
+
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub mod epd;
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub mod polyglot;
 
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -248,3 +263,4 @@ pub use perft::{Perft, perft};
 pub use piece::{Piece, PieceKind};
 pub use san::SanError;
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use transform::Transform;

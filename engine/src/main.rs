@@ -14,6 +14,8 @@
 //! | draws by repetition and the fifty-move rule | `hash`, `halfmove_clock`, `has_legal_moves` |
 //! | UCI move text, standard and Chess960 castling | `parse_uci`, `uci`, `from_fen_chess960` |
 //! | Syzygy endgame tables at the root: the move that wins fastest under the fifty-move rule | magicboard-syzygy's `Tablebase::root_moves` |
+//! | an opening book: a move drawn by weight | `polyglot::Book::weighted_choice` |
+//! | a test suite scored by its `bm` and `am` operations | `epd::Epd` (`best_moves`, `avoid_moves`) |
 //!
 //! Run it and type UCI commands, or give it to a GUI:
 //!
@@ -28,11 +30,17 @@
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name Hash value <MiB>`,
 //! `setoption name UCI_Chess960 value true|false`,
 //! `setoption name SyzygyPath value <directories>` (separated as in `PATH`;
-//! `<empty>` for none),
+//! `<empty>` for none), `setoption name BookFile value <file>` (a Polyglot
+//! book played from while it has moves; `<empty>` for none),
 //! `position (startpos | fen <FEN>) [moves ...]`,
 //! `go [depth N] [movetime ms] [wtime ms btime ms [winc ms] [binc ms] [movestogo N]] [nodes N] [infinite]`,
 //! `stop`, `quit`. A thread reads standard input while the engine thinks,
 //! so `stop`, `quit` and `isready` are answered during a search.
+//!
+//! `magicboard-engine epd FILE [--depth N] [--movetime MS] [--nodes N]`
+//! runs an EPD test suite instead (`src/suite.rs`): each position searched
+//! (one second by default), the move checked against `bm` and `am`, and the
+//! score printed.
 
 use magicboard::{Board, Color, Move, MoveList, Piece, PieceDelta, PieceKind, Square};
 use magicboard_syzygy::{Tablebase, Wdl};
@@ -40,9 +48,13 @@ use std::io::{self, BufRead};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
+// The opening book of the UCI option `BookFile`.
+mod book;
 // Shared with the library's `uci_engine` example.
 #[path = "../../examples/shared/position.rs"]
 mod position;
+// `magicboard-engine epd FILE`: a test suite's score.
+mod suite;
 /// The deepest the search goes (plies from the root, quiescence included).
 const MAX_PLY: usize = 96;
 const INFINITY: i32 = 32_000;
@@ -316,6 +328,8 @@ struct Search<'a> {
     input: &'a Receiver<String>,
     /// Commands to handle after the search; `quit` is noted here too.
     later: Vec<String>,
+    /// No `info` lines (a test suite's run).
+    quiet: bool,
 }
 
 impl Search<'_> {
@@ -632,6 +646,9 @@ impl Search<'_> {
     }
 
     fn print_info(&self, depth: i32, score: i32) {
+        if self.quiet {
+            return;
+        }
         let elapsed = self.start.elapsed();
         let score = if score > MATE_BOUND {
             format!("mate {}", (MATE - score + 1) / 2)
@@ -668,6 +685,8 @@ struct Engine {
     chess960: bool,
     /// Syzygy tables (`SyzygyPath`), probed at the root.
     tables: Tablebase,
+    /// The opening book (`BookFile`), played from before any search.
+    book: book::OpeningBook,
 }
 
 /// Scores of tablebase results: beyond any evaluation, below mates.
@@ -682,7 +701,43 @@ impl Engine {
             table: Table::new(16),
             chess960: false,
             tables: Tablebase::new(),
+            book: book::OpeningBook::new(),
         }
+    }
+
+    /// A search of the current position with `limits`, reading commands
+    /// from `input`; `quiet` prints no `info` lines.
+    fn new_search<'a>(
+        &'a mut self,
+        limits: Limits,
+        input: &'a Receiver<String>,
+        quiet: bool,
+    ) -> Search<'a> {
+        Search {
+            eval: Eval::new(&self.board),
+            board: self.board.clone(),
+            keys: self.keys.clone(),
+            table: &mut self.table,
+            killers: [[Move::NULL; 2]; MAX_PLY],
+            pv: vec![[Move::NULL; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            nodes: 0,
+            start: Instant::now(),
+            limits,
+            stopped: false,
+            input,
+            later: Vec::new(),
+            quiet,
+        }
+    }
+
+    /// The search's move for `board` as a new game (an empty table, no
+    /// history), without printing: for test suites.
+    fn search_quietly(&mut self, board: &Board, limits: Limits, input: &Receiver<String>) -> Move {
+        self.board = board.clone();
+        self.keys = vec![board.hash()];
+        self.table = Table::new(16);
+        self.new_search(limits, input, true).run()
     }
 
     /// `setoption name SyzygyPath value <directories>`: the tables in
@@ -789,23 +844,13 @@ impl Engine {
     fn go(&mut self, words: &[&str], input: &Receiver<String>) -> Vec<String> {
         let limits = self.limits(words);
         let infinite = limits.infinite;
-        let tablebase_move = self.tablebase_move();
-        let mut search = Search {
-            eval: Eval::new(&self.board),
-            board: self.board.clone(),
-            keys: self.keys.clone(),
-            table: &mut self.table,
-            killers: [[Move::NULL; 2]; MAX_PLY],
-            pv: vec![[Move::NULL; MAX_PLY]; MAX_PLY],
-            pv_len: [0; MAX_PLY],
-            nodes: 0,
-            start: Instant::now(),
-            limits,
-            stopped: false,
-            input,
-            later: Vec::new(),
+        let known = match self.book.pick(&self.board) {
+            Some(mv) => Some(mv),
+            None => self.tablebase_move(),
         };
-        let best = match tablebase_move {
+        let board = self.board.clone();
+        let mut search = self.new_search(limits, input, false);
+        let best = match known {
             Some(mv) => mv,
             None => search.run(),
         };
@@ -816,7 +861,7 @@ impl Engine {
                 Err(_) => break,
             }
         }
-        println!("bestmove {}", self.board.to_uci(best));
+        println!("bestmove {}", board.to_uci(best));
         search.later
     }
 
@@ -830,6 +875,7 @@ impl Engine {
                 println!("option name Hash type spin default 16 min 1 max 1024");
                 println!("option name UCI_Chess960 type check default false");
                 println!("option name SyzygyPath type string default <empty>");
+                println!("option name BookFile type string default <empty>");
                 println!("uciok");
             }
             Some("isready") => println!("readyok"),
@@ -845,6 +891,14 @@ impl Engine {
             {
                 let value = line.split_once(" value ").map_or("", |(_, v)| v.trim());
                 self.set_syzygy_path(value);
+            }
+            Some("setoption")
+                if words
+                    .get(2)
+                    .is_some_and(|w| w.eq_ignore_ascii_case("BookFile")) =>
+            {
+                let value = line.split_once(" value ").map_or("", |(_, v)| v.trim());
+                self.book.set_file(value);
             }
             Some("setoption") => match words[1..] {
                 ["name", "Hash", "value", mib] => {
@@ -871,7 +925,12 @@ impl Engine {
     }
 }
 
-fn main() {
+fn main() -> std::process::ExitCode {
+    // `magicboard-engine epd FILE ...`: a test suite, no UCI.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "epd") {
+        return suite::run(&args[1..]);
+    }
     // A thread reads standard input, so that commands reach the search
     // while it runs (it polls the channel every 1,024 nodes).
     let (sender, input) = mpsc::channel();
@@ -899,4 +958,5 @@ fn main() {
             break;
         }
     }
+    std::process::ExitCode::SUCCESS
 }

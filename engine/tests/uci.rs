@@ -2,8 +2,11 @@
 //! GUI would: the UCI protocol, hand-checked tactics (a mate in two, a
 //! hanging queen), the draw rules, time limits, `stop` during a search,
 //! legality of every move it plays (standard and Chess960), each checked
-//! with magicboard; and Syzygy tables at the root, the games they win
-//! checked by the rules.
+//! with magicboard; Syzygy tables at the root, the games they win
+//! checked by the rules; an opening book (`BookFile`, a book written here
+//! from the Polyglot format's definition and its published start key); and
+//! the EPD suite mode, scored by `bm` and `am` on a mate in two whose one
+//! solution is found by brute force.
 
 use magicboard::{Board, Move};
 use std::io::Write;
@@ -516,4 +519,151 @@ fn mates_with_bishop_and_knight_in_time() {
         moves.join(" ")
     );
     engine.quit();
+}
+
+/// A scratch directory for one test's files.
+fn scratch(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("magicboard-engine-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A Polyglot book of `(key, from, to, weight)` entries, packed as the
+/// format defines (big-endian key, move, weight, learn; sorted by key).
+fn write_book(path: &std::path::Path, entries: &[(u64, usize, usize, u16)]) {
+    let mut entries = entries.to_vec();
+    entries.sort_by_key(|e| e.0);
+    let mut bytes = Vec::new();
+    for (key, from, to, weight) in entries {
+        bytes.extend(key.to_be_bytes());
+        bytes.extend(((from << 6 | to) as u16).to_be_bytes());
+        bytes.extend(weight.to_be_bytes());
+        bytes.extend(0u32.to_be_bytes());
+    }
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn plays_from_its_book_file() {
+    // Polyglot's published key of the start position; 1. e4 (weight 3),
+    // 1. d4 (weight 1), and an illegal entry the engine must skip.
+    const START: u64 = 0x463b_9618_1691_fc9c;
+    let dir = scratch("book");
+    let path = dir.join("small.bin");
+    write_book(
+        &path,
+        &[(START, 12, 28, 3), (START, 11, 27, 1), (START, 12, 36, 50)],
+    );
+
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let hello = engine.read_until(|l| l == "uciok");
+    assert!(
+        hello
+            .iter()
+            .any(|l| l == "option name BookFile type string default <empty>"),
+        "{hello:?}"
+    );
+    engine.send(&format!("setoption name BookFile value {}", path.display()));
+    let said = engine.read_until(|_| true);
+    assert!(
+        said[0].starts_with("info string book: 3 entries"),
+        "{said:?}"
+    );
+    for _ in 0..5 {
+        engine.send("position startpos");
+        let (info, best) = engine.go("depth 6");
+        assert!(best == "e2e4" || best == "d2d4", "{best}");
+        assert!(
+            info.iter().any(|l| l.starts_with("info string book move ")),
+            "{info:?}"
+        );
+        assert!(
+            !info.iter().any(|l| l.starts_with("info depth")),
+            "searched: {info:?}"
+        );
+    }
+    // Out of the book: the search decides.
+    engine.send("position startpos moves e2e4");
+    let (info, best) = engine.go("depth 2");
+    assert!(
+        info.iter().any(|l| l.starts_with("info depth 2")),
+        "{info:?}"
+    );
+    legal(
+        &Board::startpos()
+            .play(Board::startpos().parse_uci("e2e4").unwrap())
+            .unwrap(),
+        &best,
+    );
+    // A bad file is reported; `<empty>` turns the book off.
+    engine.send("setoption name BookFile value /no/such/book.bin");
+    let said = engine.read_until(|_| true);
+    assert!(
+        said[0].starts_with("info string error: cannot read the book"),
+        "{said:?}"
+    );
+    engine.send("setoption name BookFile value <empty>");
+    engine.send("position startpos");
+    let (info, _) = engine.go("depth 1");
+    assert!(!info.iter().any(|l| l.contains("book")), "{info:?}");
+    engine.quit();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn scores_an_epd_suite_by_bm_and_am() {
+    // The mate in two of `finds_mate_in_two`, whose only solution is
+    // 1. Re8+ (checked again here by brute force): as a best move it is
+    // solved, as a move to avoid it is missed; a line without bm or am is
+    // skipped, and one whose move is not legal is reported and missed.
+    let fen = "3r2k1/5ppp/8/8/8/8/4R3/4R1K1 w - -";
+    let board = Board::from_fen(fen).unwrap();
+    let solutions: Vec<Move> = board
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&mv| forces_mate_in_two(&board, mv))
+        .collect();
+    assert_eq!(solutions.len(), 1);
+    let san = board.to_san(solutions[0]);
+    let dir = scratch("suite");
+    let path = dir.join("suite.epd");
+    std::fs::write(
+        &path,
+        format!(
+            "# two checks, a skip and an error\n\
+             {fen} bm {san}; id \"mate\";\n\
+             {fen} am {san}; id \"no mate\";\n\
+             {fen} id \"nothing\";\n\
+             {fen} bm Qd8; id \"bad\";\n"
+        ),
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_magicboard-engine"))
+        .args(["epd", path.to_str().unwrap(), "--depth", "4"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            format!("mate: {san} solved (bm {san})"),
+            format!("no mate: {san} missed (am {san})"),
+            "nothing: no bm or am: skipped".to_string(),
+            "line 5: EPD operation bm: \"Qd8\": no legal move in this position matches the SAN: missed"
+                .to_string(),
+            "score: 1 of 3".to_string(),
+        ]
+    );
+    // Bad arguments: status 2 and the usage.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_magicboard-engine"))
+        .args(["epd", path.to_str().unwrap(), "--depth"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("usage: magicboard-engine epd FILE"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -6,7 +6,7 @@ use super::interrupt;
 use super::output::{Failure, print_json};
 use super::progress::{self, Progress, Speed};
 use super::settings::{Global, MAX_DEPTH, counter};
-use magicboard::perft::suite::{SuiteEntry, parse_suite};
+use magicboard::perft::suite::{SuiteEntry, parse_suite, parse_suite_lenient};
 use magicboard::perft::{PerftMeter, PerftStats};
 use serde_json::json;
 use std::path::Path;
@@ -58,7 +58,12 @@ pub fn run(
 fn load(path: &Path, global: &Global) -> Result<Vec<SuiteEntry>, Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
-    let entries = parse_suite(&text, global.castling_mode())
+    let read = if global.lenient {
+        parse_suite_lenient
+    } else {
+        parse_suite
+    };
+    let entries = read(&text, global.castling_mode())
         .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
     if entries.is_empty() {
         return Err(Failure::input(format!(

@@ -127,6 +127,11 @@ struct Cli {
     /// With --epd: skip the checks whose expected count exceeds N.
     #[arg(long, value_name = "N", requires = "epd")]
     max_nodes: Option<u128>,
+    /// Accept positions no game reaches whose moves are still defined
+    /// (pawns on a back rank, extra material, three checkers), as public
+    /// perft suites hold them; counted as python-chess counts them.
+    #[arg(long, conflicts_with = "bench")]
+    lenient: bool,
     #[command(flatten)]
     chess960: Chess960Arg,
     /// Worker threads [default: all cores; 1 for --bench].
@@ -373,6 +378,7 @@ fn run_default(cli: &Cli) -> Result<(), Failure> {
         allow_deep: cli.allow_deep,
         stats: cli.stats,
         progress: cli.progress.progress,
+        lenient: cli.lenient,
     };
     let bulk = !cli.no_bulk;
     if cli.bench {

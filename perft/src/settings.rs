@@ -5,7 +5,7 @@
 use super::output::Failure;
 use clap::Args;
 use magicboard::perft::PerftMeter;
-use magicboard::{Board, CastlingMode, Perft, PerftTable};
+use magicboard::{Board, CastlingMode, FenError, Perft, PerftTable, PositionError};
 
 /// The start position, the default root.
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -105,6 +105,8 @@ pub struct Global {
     pub stats: bool,
     /// `--progress`: progress shown wherever stderr goes.
     pub progress: bool,
+    /// `--lenient`: positions read by `Board::from_fen_lenient`.
+    pub lenient: bool,
 }
 
 impl Global {
@@ -167,8 +169,22 @@ impl Global {
     /// Reads a FEN in the `--chess960` mode: the one way every mode reads
     /// positions.
     pub fn read_fen(&self, fen: &str) -> Result<Board, Failure> {
-        Board::from_fen_with(fen, self.castling_mode())
-            .map_err(|e| Failure::input(format!("invalid FEN: {e}")))
+        if self.lenient {
+            Board::from_fen_lenient(fen, self.castling_mode())
+        } else {
+            Board::from_fen_with(fen, self.castling_mode())
+        }
+        .map_err(|e| {
+            let hint = match e {
+                FenError::Position(
+                    PositionError::PawnOnBackRank(_)
+                    | PositionError::TooMuchMaterial(_)
+                    | PositionError::TooManyCheckers,
+                ) if !self.lenient => " (--lenient reads positions no game reaches)",
+                _ => "",
+            };
+            Failure::input(format!("invalid FEN: {e}{hint}"))
+        })
     }
 }
 

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 /// The positions of a batch (an iterable of `Board`s and FEN strings),
 /// copied under the GIL.
-fn positions(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
+pub(crate) fn positions(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
     obj.try_iter()?
         .map(|item| Position::extract(&item?))
         .collect()
@@ -21,7 +21,7 @@ fn positions(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
 /// `f` of each position, in order, on `threads` threads (0: one per core),
 /// without the GIL. A FEN the library refuses is an error naming the
 /// entry.
-fn run<T: Send>(
+pub(crate) fn run<T: Send>(
     py: Python<'_>,
     items: Vec<Position>,
     chess960: bool,

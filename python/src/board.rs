@@ -200,7 +200,7 @@ impl Board {
     }
 
     /// The position's FEN with python-chess's `en_passant` option.
-    fn fen_with(&self, shredder: bool, en_passant: &str) -> PyResult<String> {
+    pub(crate) fn fen_with(&self, shredder: bool, en_passant: &str) -> PyResult<String> {
         let legal_only = match en_passant {
             "legal" => true,
             "xfen" => false,
@@ -985,6 +985,109 @@ impl Board {
     }
 
     // ----- Python protocol --------------------------------------------------
+
+    // ----- the toolkit: transforms, planes, EPD (the work is in
+    // transform.rs, planes.rs and epd.rs) -----------------------------------
+
+    /// A mirrored copy of the board, without its move stack: flipped
+    /// vertically with the colours, the side to move, the castling rights
+    /// and the en-passant square swapped, so that the position is the same
+    /// up to colour (python-chess's ``mirror``).
+    fn mirror(&self) -> Board {
+        crate::transform::mirror(self)
+    }
+
+    /// Mirrors the board in place and clears the move stack.
+    fn apply_mirror(&mut self) {
+        *self = crate::transform::mirror(self);
+    }
+
+    /// A copy of the board, without its move stack, with the bitboard
+    /// function ``f`` applied to each piece mask, the castling rooks and the
+    /// en-passant square (``chess.flip_vertical``, ``flip_horizontal``,
+    /// ``flip_diagonal``, ``flip_anti_diagonal``, ``shift_down``, ...), as
+    /// python-chess's ``transform``. The side to move and the clocks are
+    /// kept; castling rights are kept where python-chess's
+    /// ``clean_castling_rights`` keeps them, the en-passant square where it
+    /// still is one. Raises ``ValueError`` when the result is not a legal
+    /// position (python-chess returns a board whose ``is_valid()`` is
+    /// false).
+    fn transform(&self, f: &Bound<'_, PyAny>) -> PyResult<Board> {
+        crate::transform::transform(self, f)
+    }
+
+    /// Transforms the board in place (see ``transform``) and clears the
+    /// move stack; on ``ValueError`` the board is unchanged.
+    fn apply_transform(&mut self, f: &Bound<'_, PyAny>) -> PyResult<()> {
+        *self = crate::transform::transform(self, f)?;
+        Ok(())
+    }
+
+    /// The pieces as a NumPy array of shape ``(12, 8, 8)`` and dtype
+    /// ``uint8``: planes for White's pawns, knights, bishops, rooks, queens
+    /// and king, then Black's; plane ``k`` is indexed ``[rank, file]`` with
+    /// rank 0 the first rank, so ``planes[k].reshape(64)[square]`` follows
+    /// the square numbering (``A1`` = 0). With ``oriented=True`` a board
+    /// with Black to move is mirrored first (see ``mirror``): the first six
+    /// planes are then the side to move's, moving up the board. Needs
+    /// NumPy.
+    #[pyo3(signature = (*, oriented = false))]
+    fn planes<'py>(&self, py: Python<'py>, oriented: bool) -> PyResult<Bound<'py, PyAny>> {
+        crate::planes::planes(py, self.current(), oriented)
+    }
+
+    /// The same twelve piece sets as ``planes`` as a NumPy array of shape
+    /// ``(12,)`` and dtype ``uint64`` (python-chess's masks: bit ``i`` for
+    /// square ``i``). Needs NumPy.
+    #[pyo3(signature = (*, oriented = false))]
+    fn bitboards<'py>(&self, py: Python<'py>, oriented: bool) -> PyResult<Bound<'py, PyAny>> {
+        crate::planes::bitboards(py, self.current(), oriented)
+    }
+
+    /// The position as EPD, with the operations given as keyword
+    /// arguments, as python-chess's ``epd``: ``None`` (the opcode alone),
+    /// strings (quoted), integers and finite floats, legal moves (in SAN),
+    /// a list of moves for ``pv`` (a variation) and for ``am`` and ``bm``
+    /// (sorted). ``shredder`` and ``en_passant`` are as in ``fen``;
+    /// ``promoted`` is ignored.
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None, **operations))]
+    fn epd(
+        &self,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<&Bound<'_, PyAny>>,
+        operations: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
+        let _ = promoted;
+        crate::epd::epd(self, shredder, en_passant, operations)
+    }
+
+    /// Sets up the position of an EPD line (in this board's castling
+    /// notation; the clocks from ``hmvc`` and ``fmvn``, else 0 and 1),
+    /// clears the move stack, and returns the operations as python-chess's
+    /// ``set_epd`` does: a dict from opcode to ``None``, a string, an
+    /// integer, a float, a ``Move`` or a list of moves (``pv``, ``am``,
+    /// ``bm``). Raises ``ValueError`` (or a move error) naming the problem;
+    /// the board is then unchanged.
+    fn set_epd<'py>(&mut self, py: Python<'py>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
+        let (board, operations) = crate::epd::read(py, epd, lib::is_chess960(self.current()))?;
+        self.game = lib::new_game(board);
+        Ok(operations)
+    }
+
+    /// A board from an EPD line and its operations, as python-chess's
+    /// ``Board.from_epd``: ``(board, operations)``.
+    #[classmethod]
+    #[pyo3(signature = (epd, *, chess960 = false))]
+    fn from_epd<'py>(
+        _cls: &Bound<'py, PyType>,
+        py: Python<'py>,
+        epd: &str,
+        chess960: bool,
+    ) -> PyResult<(Board, Bound<'py, PyDict>)> {
+        let (board, operations) = crate::epd::read(py, epd, chess960)?;
+        Ok((Board::from_lib(board), operations))
+    }
 
     fn __eq__(&self, other: PyRef<'_, Board>) -> bool {
         self.current() == other.current()

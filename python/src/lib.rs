@@ -7,9 +7,10 @@
 //! it (`python/magicboard/`) re-exports these names, adds the constants,
 //! `Outcome` and `Termination`, and the Hypothesis strategies.
 //!
-//! This crate holds no chess of its own: `src/library.rs` is the one file that
-//! calls the library (and `src/syzygy.rs` the one that calls
-//! magicboard-syzygy, for `magicboard.syzygy`), and the rest converts values, maps errors to
+//! This crate holds no chess of its own: `src/library.rs` (and its children
+//! in `src/library/`) is the one module that calls the library (and
+//! `src/syzygy.rs` the one that calls magicboard-syzygy, for
+//! `magicboard.syzygy`), and the rest converts values, maps errors to
 //! python-chess's exception types and releases the GIL for long calls. A
 //! Rust panic reaches Python as `pyo3_runtime.PanicException` (the crate
 //! must not be built with `panic = "abort"`).
@@ -18,11 +19,15 @@
 
 mod batch;
 mod board;
+mod epd;
 mod errors;
 mod library;
 mod moves;
+mod planes;
+mod polyglot;
 mod squareset;
 mod syzygy;
+mod transform;
 
 use crate::library as lib;
 use pyo3::prelude::*;
@@ -135,6 +140,12 @@ fn _magicboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::legal_moves_uci, m)?)?;
     m.add_function(wrap_pyfunction!(batch::legal_moves_batch, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
+    // The toolkit: bitboard transforms, planes, Polyglot books.
+    transform::register(m)?;
+    m.add_function(wrap_pyfunction!(planes::_planes_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(planes::_bitboards_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(planes::_codes_batch, m)?)?;
+    m.add_class::<polyglot::Book>()?;
     m.add_class::<syzygy::Tablebase>()?;
     m.add(
         "MissingTableError",

@@ -1,4 +1,6 @@
-//! Every call into the magicboard library, in one place.
+//! Every call into the magicboard library, in one place (the toolkit's
+//! subjects, transforms, planes, EPD and Polyglot books, in a child file
+//! each, re-exported here).
 //!
 //! The rest of the binding converts between Python and these functions
 //! and calls nothing of the library's own (it only clones, compares and
@@ -549,3 +551,16 @@ pub fn square_mirror(sq: Square) -> Square {
 pub fn can_claim_draw(game: &Game) -> bool {
     game.can_claim_draw()
 }
+
+// ----- the toolkit: transforms, planes, EPD, Polyglot books ------------------
+// One file each under python/src/library/, re-exported here.
+
+mod epd;
+mod planes;
+mod polyglot;
+mod transform;
+
+pub use epd::*;
+pub use planes::*;
+pub use polyglot::*;
+pub use transform::*;

@@ -51,7 +51,10 @@ pub enum PositionError {
     /// A pawn on the first or last rank.
     PawnOnBackRank(Square),
     /// A side has more than 16 pieces, more than 8 pawns, or more promoted
-    /// pieces than missing pawns.
+    /// pieces than missing pawns. A [lenient](BoardBuilder::lenient) build
+    /// accepts such material, and refuses it only when the side's pieces
+    /// could have more moves than a [`MoveList`](crate::MoveList) holds (see
+    /// there).
     TooMuchMaterial(Color),
     /// A castling right whose king is not on its first rank, or without a
     /// rook of that colour on that file of the first rank on that side of
@@ -75,7 +78,8 @@ pub enum PositionError {
     /// The side that is not to move is in check.
     OppositeCheck,
     /// The side to move is attacked by more than two pieces, which no
-    /// legal move can produce.
+    /// legal move can produce. (A [lenient](BoardBuilder::lenient) build
+    /// accepts it.)
     TooManyCheckers,
 }
 
@@ -173,6 +177,7 @@ pub struct BoardBuilder {
     en_passant: Option<Square>,
     halfmove: u32,
     fullmove: u32,
+    lenient: bool,
 }
 
 impl Default for BoardBuilder {
@@ -203,11 +208,14 @@ impl BoardBuilder {
             en_passant: None,
             halfmove: 0,
             fullmove: 1,
+            lenient: false,
         }
     }
 
     /// Everything `board` holds, to edit: `from_board(&b).build()` gives
-    /// back `b` exactly (hash included).
+    /// back `b` exactly (hash included). The builder is
+    /// [lenient](Self::lenient) when `board` is a position only a lenient
+    /// build accepts.
     ///
     /// ```
     /// use magicboard::{Board, BoardBuilder};
@@ -230,6 +238,8 @@ impl BoardBuilder {
         builder.en_passant = board.en_passant();
         builder.halfmove = board.halfmove_clock();
         builder.fullmove = board.fullmove_number();
+        // A board only a lenient build accepts gives a lenient builder.
+        builder.lenient = builder.build().is_err();
         builder
     }
 
@@ -371,6 +381,61 @@ impl BoardBuilder {
         self
     }
 
+    /// Accepts positions that no game can reach but whose moves are still
+    /// well defined, as perft suites (and python-chess) have them; off
+    /// (`false`) by default.
+    ///
+    /// A lenient build skips three of [`build`](Self::build)'s checks:
+    ///
+    /// * **pawns on the first or last rank**
+    ///   ([`PositionError::PawnOnBackRank`]). A pawn on its own first rank
+    ///   moves as python-chess moves it: one square, or two when both are
+    ///   empty (like a pawn on its second rank, but the double step makes
+    ///   no en-passant square), and captures onto the second rank; a pawn
+    ///   on its last rank has no moves and attacks nothing;
+    /// * **material a game cannot have** ([`PositionError::TooMuchMaterial`]:
+    ///   more than 16 pieces, more than 8 pawns, more promoted pieces than
+    ///   missing pawns), as long as no position the board's moves lead to
+    ///   can have more moves than a [`MoveList`](crate::MoveList) holds.
+    ///   A game's material has at most 218 moves anywhere; beyond it the
+    ///   build counts, for each side, 27 moves for a queen or a pawn (which
+    ///   may become one; 0 for a pawn on its last rank, which never moves),
+    ///   14 for a rook, 13 for a bishop, 8 for a knight and 10 for the
+    ///   king, a bound no move can raise, and refuses a side whose sum
+    ///   exceeds [`MAX_MOVES`](crate::MAX_MOVES), 256: nine pawns and a
+    ///   king pass, and so do eight pawns, three knights and a king; ten
+    ///   queens do not, nor a full set with a tenth queen. (Many queens
+    ///   really can have more moves than that: 28 of them on the edge of an
+    ///   empty board have 288.);
+    /// * **checks no move could give** ([`PositionError::TooManyCheckers`]:
+    ///   three checkers or more; then only the king moves).
+    ///
+    /// The rest is checked as always: one king a side, castling rights with
+    /// their king and rook, a possible en-passant square, and the side not
+    /// to move not in check (its king could be taken, and no rule of chess
+    /// says what comes next). A lenient board is an ordinary [`Board`]:
+    /// every method works on it, never panics, counts what python-chess
+    /// counts, and keeps every invariant of [`Board::is_consistent`]; it is
+    /// not a legal position, so [`Board::from_fen`] refuses its own
+    /// [`Board::to_fen`] (read it back with [`Board::from_fen_lenient`]).
+    ///
+    /// ```
+    /// use magicboard::{BoardBuilder, Color, Piece, PieceKind, PositionError, Square};
+    /// let king = |c| Piece::new(c, PieceKind::King);
+    /// // A white pawn on d8, where no pawn can stand in a game.
+    /// let builder = BoardBuilder::new()
+    ///     .piece(Square::E1, king(Color::White))
+    ///     .piece(Square::E8, king(Color::Black))
+    ///     .piece(Square::A8, Piece::new(Color::White, PieceKind::Pawn));
+    /// assert_eq!(builder.build(), Err(PositionError::PawnOnBackRank(Square::A8)));
+    /// let board = builder.lenient(true).build().unwrap();
+    /// assert_eq!(board.legal_moves().len(), 5); // the king's; the pawn is stuck
+    /// ```
+    pub fn lenient(mut self, lenient: bool) -> BoardBuilder {
+        self.lenient = lenient;
+        self
+    }
+
     /// The piece placed on `sq`, if any.
     ///
     /// ```
@@ -397,7 +462,8 @@ impl BoardBuilder {
     /// en-passant square ([`PositionError::EnPassantWrongRank`],
     /// [`PositionError::EnPassantWithoutPawn`]), the side not to move in
     /// check ([`PositionError::OppositeCheck`]) or more than two checkers
-    /// ([`PositionError::TooManyCheckers`]).
+    /// ([`PositionError::TooManyCheckers`]). A [`lenient`](Self::lenient)
+    /// builder skips the back-rank, material and checker tests (see there).
     ///
     /// ```
     /// use magicboard::{BoardBuilder, Color, Piece, PieceKind, PositionError, Square};
@@ -462,7 +528,7 @@ impl BoardBuilder {
         if board.is_square_attacked(board.king(!board.state.side), board.state.side) {
             return Err(PositionError::OppositeCheck);
         }
-        if board.checkers().count() > 2 {
+        if !self.lenient && board.checkers().count() > 2 {
             return Err(PositionError::TooManyCheckers);
         }
         board.state.hash = board.hash_from_scratch();
@@ -486,7 +552,9 @@ impl BoardBuilder {
             }
         }
         if let Some(sq) = (board.pieces(PieceKind::Pawn) & Bitboard::BACK_RANKS).first() {
-            return Err(PositionError::PawnOnBackRank(sq));
+            if !self.lenient {
+                return Err(PositionError::PawnOnBackRank(sq));
+            }
         }
         for color in Color::ALL {
             let count = |kind| board.colored_pieces(color, kind).count();
@@ -495,7 +563,22 @@ impl BoardBuilder {
                 + count(PieceKind::Rook).saturating_sub(2)
                 + count(PieceKind::Bishop).saturating_sub(2)
                 + count(PieceKind::Knight).saturating_sub(2);
-            if board.colored(color).count() > 16 || pawns > 8 || promoted > 8 - pawns {
+            let reachable =
+                board.colored(color).count() <= 16 && pawns <= 8 && promoted <= 8 - pawns;
+            // A game's material has at most 218 moves in any position, so
+            // any list has room; beyond it, a lenient board takes a bound
+            // that no move can raise (a capture lowers it, a promotion
+            // trades a pawn's 27 for at most a queen's; a pawn on its last
+            // rank never moves).
+            let stuck = (board.colored_pieces(color, PieceKind::Pawn)
+                & Bitboard::rank(Rank::Eighth.relative_to(color)))
+            .count();
+            let bound = 10
+                + 27 * (pawns - stuck + count(PieceKind::Queen))
+                + 14 * count(PieceKind::Rook)
+                + 13 * count(PieceKind::Bishop)
+                + 8 * count(PieceKind::Knight);
+            if !reachable && (!self.lenient || bound as usize > crate::moves::MAX_MOVES) {
                 return Err(PositionError::TooMuchMaterial(color));
             }
         }

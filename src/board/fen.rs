@@ -211,7 +211,7 @@ impl Board {
     /// assert_eq!(Board::from_fen("8/8/8 w - - 0 1"), Err(FenError::WrongRankCount(3)));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
-        parse(fen, false)
+        parse(fen, false, false)
     }
 
     /// Parses a FEN as a Chess960 position: like [`Board::from_fen`], but
@@ -237,7 +237,7 @@ impl Board {
         note = "use Board::from_fen_with(fen, CastlingMode::Chess960)"
     )]
     pub fn from_fen_chess960(fen: &str) -> Result<Board, FenError> {
-        parse(fen, true)
+        parse(fen, true, false)
     }
 
     /// The Chess960 starting position number `n` (Scharnagl's numbering:
@@ -328,7 +328,44 @@ impl Board {
     /// assert_eq!(chess960.to_uci(castle).to_string(), "e1h1");
     /// ```
     pub fn from_fen_with(fen: &str, mode: CastlingMode) -> Result<Board, FenError> {
-        parse(fen, mode.is_chess960())
+        parse(fen, mode.is_chess960(), false)
+    }
+
+    /// Parses a FEN like [`Board::from_fen_with`], but accepts positions no
+    /// game can reach whose moves are still well defined: pawns on the
+    /// first or last rank, more material than a game has, three checkers
+    /// or more. These are the [lenient](BoardBuilder::lenient) boards (see
+    /// there for what exactly is accepted, and how such pawns move); public
+    /// perft suites hold such positions, and python-chess plays them.
+    ///
+    /// # Errors
+    ///
+    /// A [`FenError`] for text that is not FEN, and
+    /// [`FenError::Position`] for a position even a lenient board cannot
+    /// be: not one king a side, castling rights without their king and
+    /// rook, an impossible en-passant square, the side not to move in
+    /// check, or more material than a move list has room for.
+    ///
+    /// ```
+    /// use magicboard::{perft, Board, CastlingMode, FenError, PositionError, Square};
+    /// // A pawn on the back rank: refused by the strict parser...
+    /// let fen = "3Pk3/8/8/8/8/8/8/4K3 w - - 0 1";
+    /// assert_eq!(
+    ///     Board::from_fen(fen),
+    ///     Err(FenError::Position(PositionError::PawnOnBackRank(Square::D8))),
+    /// );
+    /// // ...accepted by the lenient one, and counted as python-chess counts it.
+    /// let board = Board::from_fen_lenient(fen, CastlingMode::Standard).unwrap();
+    /// assert_eq!(perft(&board, 1), 5);
+    ///
+    /// // The side not to move in check stays refused.
+    /// assert_eq!(
+    ///     Board::from_fen_lenient("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", CastlingMode::Standard),
+    ///     Err(FenError::Position(PositionError::OppositeCheck)),
+    /// );
+    /// ```
+    pub fn from_fen_lenient(fen: &str, mode: CastlingMode) -> Result<Board, FenError> {
+        parse(fen, mode.is_chess960(), true)
     }
 
     /// The position as FEN. The castling field is standard `KQkq` on
@@ -460,7 +497,7 @@ impl FromStr for Board {
     }
 }
 
-fn parse(fen: &str, chess960: bool) -> Result<Board, FenError> {
+fn parse(fen: &str, chess960: bool, lenient: bool) -> Result<Board, FenError> {
     let fields: [&str; 6] = {
         let mut fields = [""; 6];
         let mut n = 0;
@@ -479,7 +516,7 @@ fn parse(fen: &str, chess960: bool) -> Result<Board, FenError> {
         }
         fields
     };
-    let mut builder = BoardBuilder::new();
+    let mut builder = BoardBuilder::new().lenient(lenient);
 
     // Piece placement.
     let ranks = fields[0].split('/').count();

@@ -11,7 +11,6 @@
 //! [`crate::movegen`].
 
 use super::{Board, State};
-use crate::attacks::pawn_attacks;
 use crate::bitboard::Bitboard;
 use crate::castling::{CastlingRights, CastlingSide};
 use crate::color::Color;
@@ -19,6 +18,27 @@ use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::square::Square;
 use crate::zobrist;
+
+/// For each square on the fourth or fifth rank, the squares beside it on
+/// its rank (where a pawn can take en passant a pawn that just stepped two
+/// squares onto it); empty elsewhere.
+const EN_PASSANT_TAKERS: [Bitboard; 64] = {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut sq = 24;
+    while sq < 40 {
+        let file = sq % 8;
+        let mut bits = 0u64;
+        if file > 0 {
+            bits |= 1 << (sq - 1);
+        }
+        if file < 7 {
+            bits |= 1 << (sq + 1);
+        }
+        table[sq] = Bitboard(bits);
+        sq += 1;
+    }
+    table
+};
 
 /// Takes from `rights` the castling rights a (non-castling) move of `kind`
 /// by `us` from `from` to `to` loses, calling `lost` for each: both of
@@ -525,6 +545,11 @@ impl Board {
     /// `to`: the skipped square, kept only when an enemy pawn can capture
     /// onto it (Polyglot's rule, see [`Board::en_passant`]). Shared by make
     /// and [`Board::hash_after`].
+    ///
+    /// The takers stand beside `to`, which is on the fourth rank (from the
+    /// mover's side) for a double step from the second: a pawn stepping two
+    /// squares from its first rank (on a lenient board) makes no
+    /// en-passant square, as in python-chess. One table lookup either way.
     #[inline(always)]
     pub(crate) fn en_passant_after_double(
         &self,
@@ -533,7 +558,7 @@ impl Board {
         to: Square,
     ) -> Option<Square> {
         let skipped = Square::from_index_masked((from.index() + to.index()) as u32 / 2);
-        let takers = pawn_attacks(us, skipped) & self.colored_pieces(!us, PieceKind::Pawn);
+        let takers = EN_PASSANT_TAKERS[to.index()] & self.colored_pieces(!us, PieceKind::Pawn);
         (!takers.is_empty()).then_some(skipped)
     }
 

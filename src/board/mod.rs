@@ -12,7 +12,9 @@
 //!   make/unmake primitive, with incremental hashing;
 //! * `hash`: the Zobrist hash from scratch, and piece placement that keeps
 //!   it in step;
-//! * `validate`: [`Board::is_consistent`], the invariants below as code.
+//! * `validate`: [`Board::is_consistent`], the invariants below as code;
+//! * `transform`: the position mirrored ([`Board::mirror`]), flipped or
+//!   turned.
 //!
 //! Everything else in the crate (move generation, perft, SAN, games) reads
 //! a board through methods. Perft's leaves (`src/perft/leaf.rs`), which
@@ -54,6 +56,7 @@ mod hash;
 mod delta;
 mod validate;
 mod effect;
+mod transform;
 
 pub use builder::{BoardBuilder, PositionError};
 pub use delta::PieceDelta;

@@ -130,7 +130,11 @@ struct PawnDir {
     right: u32,
     /// Index step of a single push.
     push: i32,
-    /// Rank a single push lands on when the pawn may then push again.
+    /// Ranks a single push lands on when the pawn may then push again: the
+    /// third (from the second rank) and, on a lenient board, the second
+    /// (from the first rank, as python-chess moves such a pawn). A legal
+    /// position has no pawn on the first rank, so the mask costs nothing
+    /// there.
     double_rank: u64,
     /// Rank where pawns promote.
     promo_rank: u64,
@@ -142,7 +146,7 @@ const PAWN_DIRS: [PawnDir; 2] = [
         left: 8,
         right: 0,
         push: 8,
-        double_rank: 0xff << 16,
+        double_rank: 0xffff << 8,
         promo_rank: 0xff << 56,
     },
     PawnDir {
@@ -150,7 +154,7 @@ const PAWN_DIRS: [PawnDir; 2] = [
         left: 0,
         right: 8,
         push: -8,
-        double_rank: 0xff << 40,
+        double_rank: 0xffff << 40,
         promo_rank: 0xff,
     },
 ];

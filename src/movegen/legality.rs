@@ -84,7 +84,8 @@ impl Board {
             if one == to {
                 return true;
             }
-            return from.rank() == Rank::Second.relative_to(us)
+            // From the second rank, or the first (a lenient board's pawn).
+            return from.rank().relative_to(us) <= Rank::Second
                 && one.offset(0, forward) == Some(to)
                 && !occupied.contains(to);
         }

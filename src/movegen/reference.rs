@@ -73,7 +73,7 @@ impl Board {
     fn pseudo_legal_pawn_moves(&self, list: &mut MoveList, from: Square) {
         let us = self.side_to_move();
         let forward = us.forward();
-        let start_rank = Rank::Second.relative_to(us);
+        let start_rank = Rank::Second;
         let last_rank = Rank::Eighth.relative_to(us);
         let occupied = self.occupied();
         let mut add = |to: Square| {
@@ -87,7 +87,8 @@ impl Board {
         };
         if let Some(one) = from.offset(0, forward).filter(|s| !occupied.contains(*s)) {
             add(one);
-            if from.rank() == start_rank {
+            // From the second rank, or the first (a lenient board's pawn).
+            if from.rank().relative_to(us) <= start_rank {
                 if let Some(two) = one.offset(0, forward).filter(|s| !occupied.contains(*s)) {
                     add(two);
                 }

@@ -160,6 +160,36 @@ impl core::error::Error for SuiteError {}
 /// assert!(suite[0].board.is_chess960());
 /// ```
 pub fn parse_suite(text: &str, mode: CastlingMode) -> Result<Vec<SuiteEntry>, SuiteError> {
+    parse(text, mode, false)
+}
+
+/// Reads a whole suite like [`parse_suite`], but with positions read by
+/// [`Board::from_fen_lenient`]: for suites that hold positions no game
+/// reaches (pawns on a back rank, extra material, three checkers), such as
+/// the Grand Chess Tree's; `perft --lenient --epd FILE` reads with it.
+///
+/// # Errors
+///
+/// As [`parse_suite`]; a position even a lenient board cannot be (no king,
+/// the side not to move in check, ...) is still a
+/// [`Fen`](SuiteErrorKind::Fen) error.
+///
+/// ```
+/// use magicboard::perft::suite::{parse_suite, parse_suite_lenient};
+/// use magicboard::{perft, CastlingMode};
+/// // A white pawn on d8 (from the Grand Chess Tree's suite); python-chess's counts.
+/// let text = "3Pk3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25 ;D3 170";
+/// assert!(parse_suite(text, CastlingMode::Standard).is_err());
+/// let suite = parse_suite_lenient(text, CastlingMode::Standard)?;
+/// assert_eq!(u128::from(perft(&suite[0].board, 3)), suite[0].counts[2].1);
+/// # Ok::<(), magicboard::perft::suite::SuiteError>(())
+/// ```
+pub fn parse_suite_lenient(text: &str, mode: CastlingMode) -> Result<Vec<SuiteEntry>, SuiteError> {
+    parse(text, mode, true)
+}
+
+/// [`parse_suite`] and [`parse_suite_lenient`].
+fn parse(text: &str, mode: CastlingMode, lenient: bool) -> Result<Vec<SuiteEntry>, SuiteError> {
     let mut entries = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
@@ -170,7 +200,12 @@ pub fn parse_suite(text: &str, mode: CastlingMode) -> Result<Vec<SuiteEntry>, Su
         }
         let mut parts = raw.split(';');
         let fen = parts.next().unwrap_or("").trim();
-        let board = Board::from_fen_with(fen, mode).map_err(|e| at(SuiteErrorKind::Fen(e)))?;
+        let board = if lenient {
+            Board::from_fen_lenient(fen, mode)
+        } else {
+            Board::from_fen_with(fen, mode)
+        }
+        .map_err(|e| at(SuiteErrorKind::Fen(e)))?;
         let mut counts: Vec<(u32, u128)> = Vec::new();
         let mut stats: Vec<(u32, [Option<u128>; 9])> = Vec::new();
         for part in parts.map(str::trim).filter(|p| !p.is_empty()) {

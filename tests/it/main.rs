@@ -26,16 +26,19 @@ mod deep;
 mod differential;
 mod doctests;
 mod engine_api;
+mod epd;
 mod fen;
 #[cfg(feature = "reference")]
 mod fuzz_drivers;
 mod game;
 mod layers;
+mod lenient;
 mod msrv;
 mod outcome;
 mod pages;
 mod perft;
 mod perft_suites;
+mod polyglot;
 #[cfg(feature = "reference")]
 mod properties;
 #[cfg(feature = "reference")]
@@ -46,6 +49,7 @@ mod see;
 mod serde;
 #[cfg(feature = "reference")]
 mod stats;
+mod transform;
 mod uci_engine;
 mod zobrist;
 
@@ -53,7 +57,7 @@ mod zobrist;
 #[test]
 #[ignore = "left out without the `reference` feature (`cargo test --all-features` runs them): \
             attacks, builder, fuzz_drivers, properties, robustness, stats and the \
-            reference checks of differential, engine_api, fen, perft_suites, scenarios"]
+            reference checks of differential, engine_api, fen, lenient, perft_suites, scenarios"]
 fn left_out_without_feature_reference() {}
 
 #[cfg(not(feature = "parallel"))]

@@ -23,13 +23,14 @@ use super::*;
 use pretty_assertions::assert_eq;
 
 /// The pages whose commands are checked, from the perft package's root.
-const PAGES: [&str; 6] = [
+const PAGES: [&str; 7] = [
     "README.md",
     "../README.md",
     "../docs/deep-perft.md",
     "../docs/testing.md",
     "../docs/design.md",
     "../docs/performance.md",
+    "../docs/toolkit.md",
 ];
 
 /// One `$` command of a page and what the page shows it printing.

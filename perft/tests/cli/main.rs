@@ -14,6 +14,7 @@ mod diverge;
 #[cfg(unix)]
 mod docs;
 mod first_hour;
+mod lenient;
 mod limits;
 mod long_runs;
 mod options;

@@ -41,6 +41,7 @@ fn each_command_lists_and_takes_only_its_own_options() {
                 "epd",
                 "max-depth",
                 "max-nodes",
+                "lenient",
                 "chess960",
                 "threads",
                 "hash",

@@ -14,9 +14,11 @@ by the magicboard library. Moving code over is mostly changing the import::
 What python-chess has that is covered, and what behaves otherwise, is listed
 in the package's README (python/README.md in the repository) and in each
 docstring. Beyond python-chess: ``Board.perft``, ``Board.divide``,
-``Board.see``, the batch helpers ``legal_move_masks``, ``legal_moves_uci``
-and ``legal_moves_batch`` for machine learning, and Hypothesis strategies
-in ``magicboard.strategies``.
+``Board.see``, NumPy planes (``Board.planes()``, ``planes_batch``), the batch
+helpers ``legal_move_masks``, ``legal_moves_uci`` and ``legal_moves_batch``
+for machine learning, and Hypothesis strategies in
+``magicboard.strategies``. Polyglot opening books are in
+``magicboard.polyglot``.
 """
 
 from __future__ import annotations
@@ -39,6 +41,10 @@ from ._magicboard import (
     STARTING_FEN,
     SquareSet,
     _legal_move_masks,
+    flip_anti_diagonal,
+    flip_diagonal,
+    flip_horizontal,
+    flip_vertical,
     legal_moves_batch,
     legal_moves_uci,
     parse_square,
@@ -47,9 +53,22 @@ from ._magicboard import (
     square_mirror,
     square_name,
     square_rank,
+    shift_2_down,
+    shift_2_left,
+    shift_2_right,
+    shift_2_up,
+    shift_down,
+    shift_down_left,
+    shift_down_right,
+    shift_left,
+    shift_right,
+    shift_up,
+    shift_up_left,
+    shift_up_right,
     zobrist_hash,
 )
 from ._outcome import Outcome, Termination
+from ._planes import bitboards_batch, planes_batch
 
 try:
     # The installed package's own version (python/Cargo.toml's, through
@@ -185,6 +204,11 @@ __all__ = [
     "legal_move_masks", "legal_moves_batch", "legal_moves_uci", "parse_square", "piece_name",
     "piece_symbol", "polyglot", "square", "square_file", "square_mirror", "square_name",
     "square_rank", "zobrist_hash",
+    # Transforms and planes.
+    "bitboards_batch", "flip_anti_diagonal", "flip_diagonal", "flip_horizontal",
+    "flip_vertical", "planes_batch", "shift_2_down", "shift_2_left", "shift_2_right",
+    "shift_2_up", "shift_down", "shift_down_left", "shift_down_right", "shift_left",
+    "shift_right", "shift_up", "shift_up_left", "shift_up_right",
     # The squares and their masks.
     "A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "A2", "B2", "C2", "D2", "E2", "F2", "G2",
     "H2", "A3", "B3", "C3", "D3", "E3", "F3", "G3", "H3", "A4", "B4", "C4", "D4", "E4", "F4",

@@ -27,3 +27,7 @@ struct DeepPerftDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/syzygy.md")]
 struct SyzygyDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/toolkit.md")]
+struct ToolkitDoctests;

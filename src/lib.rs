@@ -198,5 +198,5 @@ pub use outcome::Status;
 pub use perft::table::PerftTable;
 pub use perft::{Perft, perft};
 pub use piece::{Piece, PieceKind};
-pub use san::SanError;
+pub use san::{San, SanError};
 pub use square::{File, ParseSquareError, Rank, Square};

@@ -18,11 +18,21 @@
 //!   (with or without a space before it), whether or not they are true;
 //! * spaces around the move.
 //!
+//! * a from-square in full without a piece letter (`g1f3`, `e1g1`): the
+//!   move of whatever piece stands there, as UCI text would name it.
+//!
+//! [`San`] is the text read without a board ([`San::from_ascii`], no
+//! allocation), [`San::to_move`] the one legal move it names on a board,
+//! found without generating the move list (a PGN reader's hot path).
+//!
 //! Piece letters are upper case (`N`, `B`, `R`, `Q`, `K`, and an optional
 //! `P` for pawns): a lower-case `b` is the b-file. Anything else is a
 //! [`SanError`]; no input panics.
 
-use crate::{Bitboard, Board, File, Move, PieceKind, Rank, Square};
+use crate::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+};
+use crate::{Bitboard, Board, CastlingSide, Color, File, Move, PieceKind, Rank, Square};
 use alloc::string::String;
 use core::fmt;
 
@@ -88,8 +98,8 @@ impl Board {
         let to = mv.to();
         if let Some(side) = mv.castling_side() {
             out.push_str(match side {
-                crate::CastlingSide::KingSide => "O-O",
-                crate::CastlingSide::QueenSide => "O-O-O",
+                CastlingSide::KingSide => "O-O",
+                CastlingSide::QueenSide => "O-O-O",
             });
         } else {
             let kind = self.kind_on(from).unwrap_or(PieceKind::Pawn);
@@ -156,7 +166,8 @@ impl Board {
     }
 
     /// Parses a move in SAN and returns the one legal move it names. See
-    /// the [module documentation](self) for the variants accepted.
+    /// the [module documentation](self) for the variants accepted. The
+    /// same as [`San::from_ascii`] followed by [`San::to_move`].
     ///
     /// # Errors
     ///
@@ -172,6 +183,7 @@ impl Board {
     /// let nf3 = board.parse_san("Nf3").unwrap();
     /// assert_eq!(nf3.to_string(), "g1f3");
     /// assert_eq!(board.parse_san("Ng1f3"), Ok(nf3));
+    /// assert_eq!(board.parse_san("g1f3"), Ok(nf3));
     /// assert_eq!(board.parse_san("Nf3!?"), Ok(nf3));
     /// assert_eq!(board.parse_san("Nf4"), Err(SanError::Illegal));
     /// assert_eq!(board.parse_san("Nf"), Err(SanError::Syntax));
@@ -182,30 +194,11 @@ impl Board {
     /// assert_eq!(knights.parse_san("Nbd2").unwrap().to_string(), "b1d2");
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
-        let body = strip_annotations(text);
-        if body.is_empty() || !body.is_ascii() {
-            return Err(SanError::Syntax);
-        }
-        match body {
-            "O-O" | "0-0" => return self.san_castle(crate::CastlingSide::KingSide),
-            "O-O-O" | "0-0-0" => return self.san_castle(crate::CastlingSide::QueenSide),
-            _ => {}
-        }
-        let pattern = SanPattern::parse(body.as_bytes()).ok_or(SanError::Syntax)?;
-        let mut found = None;
-        for mv in self.legal_moves() {
-            if pattern.matches(self, mv) {
-                if found.is_some() {
-                    return Err(SanError::Ambiguous);
-                }
-                found = Some(mv);
-            }
-        }
-        found.ok_or(SanError::Illegal)
+        San::from_ascii(text.as_bytes())?.to_move(self)
     }
 
     /// The legal castling move on `side`, if there is one.
-    fn san_castle(&self, side: crate::CastlingSide) -> Result<Move, SanError> {
+    fn san_castle(&self, side: CastlingSide) -> Result<Move, SanError> {
         let rook = self
             .castling_rights()
             .rook_square(self.side_to_move(), side)
@@ -219,15 +212,273 @@ impl Board {
     }
 }
 
+/// A move in SAN, read without a board: what the text says (the piece,
+/// the from-file and from-rank it gives, the destination, the promotion),
+/// before [`San::to_move`] finds the one legal move it names on a board.
+///
+/// Reading and resolving apart lets a PGN reader check a game's text
+/// without replaying it, and resolve each move without building the
+/// position's move list: [`San::to_move`] looks only at the pieces of the
+/// named kind that reach the destination. [`Board::parse_san`] is the two
+/// steps in one.
+///
+/// ```
+/// use magicboard::{Board, PieceKind, San, Square};
+/// let san: San = "Nbd7".parse().unwrap();
+/// assert_eq!(san, San::Normal {
+///     piece: Some(PieceKind::Knight),
+///     from_file: Some(magicboard::File::B),
+///     from_rank: None,
+///     capture: false,
+///     to: Square::D7,
+///     promotion: None,
+/// });
+/// assert_eq!(san.to_string(), "Nbd7");
+/// let board = Board::from_fen("rnbqkbnr/ppp1pppp/3p4/8/3P4/5N2/PPP1PPPP/RNBQKB1R b KQkq - 1 2").unwrap();
+/// assert_eq!(san.to_move(&board).unwrap().to_string(), "b8d7");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum San {
+    /// Castling, `O-O` (king side) or `O-O-O` (queen side), also written
+    /// with zeros.
+    Castle(CastlingSide),
+    /// Any other move.
+    Normal {
+        /// The piece letter, `None` when the text has none: a pawn move,
+        /// or, when the from-square is given in full (`g1f3`, `e1g1`), a
+        /// move of whatever piece stands there, as UCI text would name it.
+        piece: Option<PieceKind>,
+        /// The from-file the text gives (`Nbd7`, `exd5`).
+        from_file: Option<File>,
+        /// The from-rank the text gives (`R1a3`).
+        from_rank: Option<Rank>,
+        /// The text marks a capture (`x`, or `:`). Not checked: the board
+        /// knows whether the move captures.
+        capture: bool,
+        /// The destination square.
+        to: Square,
+        /// The promotion piece (`e8=Q`, `e8Q`, `e8q`).
+        promotion: Option<PieceKind>,
+    },
+}
+
+impl San {
+    /// Reads SAN from ASCII bytes: the forms of the
+    /// [module documentation](self), with check marks, annotation glyphs
+    /// (`!`, `?`) and `e.p.` at the end ignored, and spaces around it
+    /// trimmed. Allocates nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Syntax`] when the bytes are not SAN.
+    ///
+    /// ```
+    /// use magicboard::{CastlingSide, San, SanError};
+    /// assert_eq!(San::from_ascii(b"0-0-0+"), Ok(San::Castle(CastlingSide::QueenSide)));
+    /// assert_eq!(San::from_ascii(b"exd6 e.p."), San::from_ascii(b"exd6"));
+    /// assert_eq!(San::from_ascii(b"Nf"), Err(SanError::Syntax));
+    /// ```
+    pub fn from_ascii(text: &[u8]) -> Result<San, SanError> {
+        let body = strip_annotations(text);
+        match body {
+            b"O-O" | b"0-0" => return Ok(San::Castle(CastlingSide::KingSide)),
+            b"O-O-O" | b"0-0-0" => return Ok(San::Castle(CastlingSide::QueenSide)),
+            _ => {}
+        }
+        parse_normal(body).ok_or(SanError::Syntax)
+    }
+
+    /// The one legal move on `board` that this SAN names.
+    ///
+    /// Resolved without a move list: the candidates are the pieces of the
+    /// named kind (on the given file or rank) that reach the destination
+    /// (for a pawn: the squares it can push or capture from), and
+    /// [`Board::is_legal`] decides each.
+    ///
+    /// # Errors
+    ///
+    /// * [`SanError::Illegal`] when no legal move matches.
+    /// * [`SanError::Ambiguous`] when more than one does.
+    ///
+    /// ```
+    /// use magicboard::{Board, San, SanError};
+    /// let board = Board::startpos();
+    /// let e4: San = "e4".parse().unwrap();
+    /// assert_eq!(e4.to_move(&board).unwrap().to_string(), "e2e4");
+    /// let nd2: San = "Nd2".parse().unwrap();
+    /// assert_eq!(nd2.to_move(&board), Err(SanError::Illegal));
+    /// ```
+    pub fn to_move(&self, board: &Board) -> Result<Move, SanError> {
+        let (piece, from_file, from_rank, to, promotion) = match *self {
+            San::Castle(side) => return board.san_castle(side),
+            San::Normal {
+                piece,
+                from_file,
+                from_rank,
+                to,
+                promotion,
+                ..
+            } => (piece, from_file, from_rank, to, promotion),
+        };
+        let us = board.side_to_move();
+        let occupied = board.occupied();
+        let kind = match (piece, from_file, from_rank) {
+            (Some(kind), _, _) => kind,
+            (None, Some(file), Some(rank)) => {
+                // The from-square in full and no letter: whatever piece
+                // stands there, as UCI would name the move.
+                let from = Square::new(file, rank);
+                match board.kind_on(from) {
+                    Some(PieceKind::Pawn) => PieceKind::Pawn,
+                    Some(_) if board.colored(us).contains(from) => {
+                        return resolve_uci_like(board, from, to, promotion);
+                    }
+                    _ => return Err(SanError::Illegal),
+                }
+            }
+            (None, _, _) => PieceKind::Pawn,
+        };
+        let mut candidates = board.colored_pieces(us, kind);
+        if let Some(file) = from_file {
+            candidates &= Bitboard::file(file);
+        }
+        if let Some(rank) = from_rank {
+            candidates &= Bitboard::rank(rank);
+        }
+        candidates &= match kind {
+            PieceKind::Pawn => pawn_sources(board, us, to, occupied),
+            PieceKind::Knight => knight_attacks(to),
+            PieceKind::Bishop => bishop_attacks(to, occupied),
+            PieceKind::Rook => rook_attacks(to, occupied),
+            PieceKind::Queen => queen_attacks(to, occupied),
+            PieceKind::King => king_attacks(to),
+        };
+        let mut found = None;
+        for from in candidates {
+            let mv = Move::new(from, to, promotion);
+            if board.is_legal(mv) {
+                if found.is_some() {
+                    return Err(SanError::Ambiguous);
+                }
+                found = Some(mv);
+            }
+        }
+        found.ok_or(SanError::Illegal)
+    }
+}
+
+/// A move named by its from-square in full without a piece letter, for a
+/// piece that is not a pawn: the move as UCI text would read it (castling
+/// as the king's two-square step on standard boards, or king takes rook).
+fn resolve_uci_like(
+    board: &Board,
+    from: Square,
+    to: Square,
+    promotion: Option<PieceKind>,
+) -> Result<Move, SanError> {
+    let mut uci = [0u8; 5];
+    uci[..2].copy_from_slice(&square_name(from));
+    uci[2..4].copy_from_slice(&square_name(to));
+    let len = match promotion {
+        Some(kind) => {
+            uci[4] = kind.to_char() as u8;
+            5
+        }
+        None => 4,
+    };
+    let text = core::str::from_utf8(&uci[..len]).map_err(|_| SanError::Syntax)?;
+    board.parse_uci(text).map_err(|_| SanError::Illegal)
+}
+
+/// A square's name as two ASCII bytes.
+fn square_name(sq: Square) -> [u8; 2] {
+    [sq.file().to_char() as u8, sq.rank().to_char() as u8]
+}
+
+/// The squares from which a pawn of `us` may reach `to`: a capture's two
+/// diagonal squares when `to` holds an enemy piece or is the en-passant
+/// square, else the squares of a one- or two-square push.
+fn pawn_sources(board: &Board, us: Color, to: Square, occupied: Bitboard) -> Bitboard {
+    let enemy = board.colored(!us);
+    if enemy.contains(to) || board.en_passant() == Some(to) {
+        return pawn_attacks(!us, to);
+    }
+    if occupied.contains(to) {
+        return Bitboard::EMPTY;
+    }
+    let back = -us.forward();
+    let Some(one) = to.offset(0, back) else {
+        return Bitboard::EMPTY;
+    };
+    let mut sources = one.bitboard();
+    if !occupied.contains(one) && to.rank() == Rank::Fourth.relative_to(us) {
+        if let Some(two) = one.offset(0, back) {
+            sources = sources.with(two);
+        }
+    }
+    sources
+}
+
+impl fmt::Display for San {
+    /// The SAN as read, in the standard form: piece letter, the given
+    /// from-file and from-rank, `x` when marked, destination, `=` and the
+    /// promotion piece; castling as `O-O`/`O-O-O`. Check marks are not
+    /// part of a [`San`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            San::Castle(CastlingSide::KingSide) => f.write_str("O-O"),
+            San::Castle(CastlingSide::QueenSide) => f.write_str("O-O-O"),
+            San::Normal {
+                piece,
+                from_file,
+                from_rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if let Some(kind) = piece.filter(|&k| k != PieceKind::Pawn) {
+                    write!(f, "{}", san_letter(kind))?;
+                }
+                if let Some(file) = from_file {
+                    write!(f, "{}", file.to_char())?;
+                }
+                if let Some(rank) = from_rank {
+                    write!(f, "{}", rank.to_char())?;
+                }
+                if capture {
+                    f.write_str("x")?;
+                }
+                write!(f, "{to}")?;
+                if let Some(kind) = promotion {
+                    write!(f, "={}", san_letter(kind))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl core::str::FromStr for San {
+    type Err = SanError;
+
+    /// [`San::from_ascii`] on the text's bytes.
+    fn from_str(text: &str) -> Result<San, SanError> {
+        San::from_ascii(text.as_bytes())
+    }
+}
+
 /// `text` without surrounding spaces, check/mate marks, annotation glyphs
 /// and an `e.p.` suffix, in any order at the end.
-fn strip_annotations(text: &str) -> &str {
-    let mut body = text.trim();
+fn strip_annotations(text: &[u8]) -> &[u8] {
+    let mut body = text.trim_ascii();
     loop {
         let before = body.len();
-        body = body.trim_end_matches(['+', '#', '!', '?']).trim_end();
-        if let Some(rest) = body.strip_suffix("e.p.") {
-            body = rest.trim_end();
+        while let [head @ .., b'+' | b'#' | b'!' | b'?'] = body {
+            body = head;
+        }
+        body = body.trim_ascii_end();
+        if let Some(rest) = body.strip_suffix(b"e.p.") {
+            body = rest.trim_ascii_end();
         }
         if body.len() == before {
             return body;
@@ -235,89 +486,71 @@ fn strip_annotations(text: &str) -> &str {
     }
 }
 
-/// What a non-castling SAN says about its move.
-struct SanPattern {
-    kind: PieceKind,
-    from_file: Option<File>,
-    from_rank: Option<Rank>,
-    to: Square,
-    promotion: Option<PieceKind>,
-}
+/// Reads `[NBRQKP]? [a-h]? [1-8]? [x:-]? <square> (=? [NBRQnbrq])?` from
+/// ASCII bytes; `None` for anything else.
+fn parse_normal(bytes: &[u8]) -> Option<San> {
+    let mut rest = bytes;
 
-impl SanPattern {
-    /// Reads `[NBRQKP]? [a-h]? [1-8]? [x-]? <square> (=? [NBRQnbrq])?` from
-    /// ASCII bytes; `None` for anything else.
-    fn parse(bytes: &[u8]) -> Option<SanPattern> {
-        let mut rest = bytes;
-
-        // The promotion piece, at the end after the destination's rank.
-        let mut promotion = None;
-        if let [head @ .., last] = rest {
-            if matches!(last, b'N' | b'B' | b'R' | b'Q' | b'n' | b'b' | b'r' | b'q') {
-                let head = head.strip_suffix(b"=").unwrap_or(head);
-                if matches!(head.last(), Some(b'1'..=b'8')) {
-                    promotion = PieceKind::from_char(*last as char);
-                    rest = head;
-                }
+    // The promotion piece, at the end after the destination's rank.
+    let mut promotion = None;
+    if let [head @ .., last] = rest {
+        if matches!(last, b'N' | b'B' | b'R' | b'Q' | b'n' | b'b' | b'r' | b'q') {
+            let head = head.strip_suffix(b"=").unwrap_or(head);
+            if matches!(head.last(), Some(b'1'..=b'8')) {
+                promotion = PieceKind::from_char(*last as char);
+                rest = head;
             }
         }
+    }
 
-        // The destination square.
-        let [head @ .., file, rank] = rest else {
-            return None;
-        };
-        let to = Square::new(
-            File::from_char(*file as char)?,
-            Rank::from_char(*rank as char)?,
-        );
+    // The destination square.
+    let [head @ .., file, rank] = rest else {
+        return None;
+    };
+    let to = Square::new(
+        File::from_char(*file as char)?,
+        Rank::from_char(*rank as char)?,
+    );
+    rest = head;
+
+    // A capture mark (checked against nothing: the board knows).
+    let mut capture = false;
+    if let [head @ .., mark @ (b'x' | b'-' | b':')] = rest {
+        capture = *mark != b'-';
         rest = head;
-
-        // A capture mark (ignored: captures are known from the board).
-        if let [head @ .., b'x' | b'-' | b':'] = rest {
-            rest = head;
-        }
-
-        // The piece letter, then an optional from-file and from-rank.
-        let mut kind = PieceKind::Pawn;
-        if let [
-            letter @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'P'),
-            tail @ ..,
-        ] = rest
-        {
-            kind = PieceKind::from_char(*letter as char)?;
-            rest = tail;
-        }
-        let mut from_file = None;
-        if let [c @ b'a'..=b'h', tail @ ..] = rest {
-            from_file = File::from_char(*c as char);
-            rest = tail;
-        }
-        let mut from_rank = None;
-        if let [c @ b'1'..=b'8', tail @ ..] = rest {
-            from_rank = Rank::from_char(*c as char);
-            rest = tail;
-        }
-        let last_rank = Bitboard::BACK_RANKS.contains(to);
-        if !rest.is_empty() || (promotion.is_some() && (kind != PieceKind::Pawn || !last_rank)) {
-            return None;
-        }
-        Some(SanPattern {
-            kind,
-            from_file,
-            from_rank,
-            to,
-            promotion,
-        })
     }
 
-    /// True when the legal move `mv` fits this pattern on `board`.
-    fn matches(&self, board: &Board, mv: Move) -> bool {
-        let from = mv.from();
-        !mv.is_castle()
-            && mv.to() == self.to
-            && mv.promotion() == self.promotion
-            && board.kind_on(from) == Some(self.kind)
-            && self.from_file.is_none_or(|f| f == from.file())
-            && self.from_rank.is_none_or(|r| r == from.rank())
+    // The piece letter, then an optional from-file and from-rank.
+    let mut piece = None;
+    if let [
+        letter @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'P'),
+        tail @ ..,
+    ] = rest
+    {
+        piece = PieceKind::from_char(*letter as char);
+        rest = tail;
     }
+    let mut from_file = None;
+    if let [c @ b'a'..=b'h', tail @ ..] = rest {
+        from_file = File::from_char(*c as char);
+        rest = tail;
+    }
+    let mut from_rank = None;
+    if let [c @ b'1'..=b'8', tail @ ..] = rest {
+        from_rank = Rank::from_char(*c as char);
+        rest = tail;
+    }
+    let pawn = matches!(piece, None | Some(PieceKind::Pawn));
+    let last_rank = Bitboard::BACK_RANKS.contains(to);
+    if !rest.is_empty() || (promotion.is_some() && (!pawn || !last_rank)) {
+        return None;
+    }
+    Some(San::Normal {
+        piece,
+        from_file,
+        from_rank,
+        capture,
+        to,
+        promotion,
+    })
 }

@@ -1,0 +1,749 @@
+//! The lexer: bytes from any [`Read`] to a [`Visitor`]'s calls, one game
+//! at a time, in constant memory.
+//!
+//! The reader keeps one buffer (64 KiB, grown only for a tag line or a
+//! comment longer than that, up to [`Reader::max_token`]) and hands the
+//! visitor slices of it: nothing is allocated per game or per move.
+//!
+//! What it reads, as python-chess and pgn-reader do:
+//!
+//! * a UTF-8 byte-order mark at the start, CRLF or LF line ends;
+//! * blank lines, `%` escape lines and `;` comment lines before a game;
+//! * tag pairs `[Name "value"]` (escapes `\"`, `\\`), one per line (a
+//!   line that is not a well-formed tag pair is ignored), with at most one
+//!   blank line between two of them;
+//! * movetext: move numbers (`12.`, `12...`), SAN tokens, null moves
+//!   (`--`, `Z0`, `0000`, `@@@@`), NAGs (`$n` and the glyphs `!`, `?`,
+//!   `!!`, `??`, `!?`, `?!`, also stuck to a move), `{comments}` over any
+//!   number of lines, `;` comments to the end of the line, `%` lines,
+//!   variations in parentheses, result tokens; evaluation symbols made of
+//!   `+ - = /` only (`+-`, `=`) and `e.p.` are ignored;
+//! * the movetext ends at a blank line or a line that starts with `[`
+//!   (outside a comment), or at the end of the input.
+//!
+//! Anything else in the movetext is a move token the visitor receives and
+//! a replay rejects as SAN. Every byte is looked at a bounded number of
+//! times: the time is linear in the input, whatever it holds.
+
+use crate::visitor::{Control, GameResult, GameStart, Nag, RawComment, RawSan, RawTag, Visitor};
+use std::io::{self, Read};
+
+/// The buffer's starting size.
+const BUFFER: usize = 64 * 1024;
+/// Bytes kept ahead of the cursor before a token is read, so that any
+/// token shorter than this is whole in the buffer.
+const LOOKAHEAD: usize = 256;
+/// A move token longer than this is cut (it cannot be SAN anyway).
+const MAX_SAN: usize = 64;
+
+/// A streaming PGN reader over any [`Read`]: see the
+/// [module documentation](self) for what it accepts.
+///
+/// ```
+/// use magicboard_pgn::{Control, RawSan, Reader, Visitor};
+///
+/// /// Counts the mainline's moves.
+/// struct Plies(usize);
+/// impl Visitor for Plies {
+///     type Output = usize;
+///     fn san(&mut self, _: RawSan<'_>) -> Control {
+///         self.0 += 1;
+///         Control::Continue
+///     }
+///     fn end_game(&mut self) -> usize {
+///         std::mem::take(&mut self.0)
+///     }
+/// }
+///
+/// let pgn = b"[Event \"?\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 {good} Nc6 *\n\n1. d4 *\n";
+/// let mut reader = Reader::new(&pgn[..]);
+/// assert_eq!(reader.read_game(&mut Plies(0))?, Some(4));
+/// assert_eq!(reader.read_game(&mut Plies(0))?, Some(1));
+/// assert_eq!(reader.read_game(&mut Plies(0))?, None);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Reader<R> {
+    inner: R,
+    buf: Vec<u8>,
+    pos: usize,
+    end: usize,
+    eof: bool,
+    /// The stream offset of `buf[0]`.
+    base: u64,
+    /// The line at `buf[pos]`, from 1.
+    line: u64,
+    /// Games started so far.
+    games: u64,
+    started: bool,
+    max_token: usize,
+    /// While set, the bytes a game spans are copied here (the parallel
+    /// reader's chunks); `capture_from` is where the uncopied part starts.
+    capture: Option<Vec<u8>>,
+    capture_from: usize,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader of `inner` (buffered by the reader itself: a
+    /// `BufReader` around `inner` adds nothing).
+    pub fn new(inner: R) -> Reader<R> {
+        Reader {
+            inner,
+            buf: vec![0; BUFFER],
+            pos: 0,
+            end: 0,
+            eof: false,
+            base: 0,
+            line: 1,
+            games: 0,
+            started: false,
+            max_token: 1 << 20,
+            capture: None,
+            capture_from: 0,
+        }
+    }
+
+    /// Sets the longest tag line or comment the buffer grows to hold
+    /// (default 1 MiB, at least 1 KiB): a longer tag line is ignored, a
+    /// longer comment reaches the visitor in parts. The memory the reader
+    /// uses is at most about this much, whatever the input.
+    pub fn max_token(mut self, bytes: usize) -> Reader<R> {
+        self.max_token = bytes.max(1024);
+        self
+    }
+
+    /// Numbers the games and lines as if `games` games and `lines - 1`
+    /// lines came before this input (for a piece cut from a larger file).
+    pub fn starting_at(mut self, games: u64, line: u64) -> Reader<R> {
+        self.games = games;
+        self.line = line.max(1);
+        self.started = true; // a byte-order mark only opens a whole file
+        self
+    }
+
+    /// The number of games started so far (the last game's number).
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// The line the reader is on, from 1.
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    /// The number of input bytes consumed.
+    pub fn offset(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    /// The inner reader back (buffered input not yet read is lost).
+    pub fn into_inner(self) -> R {
+        self.inner
+    }
+
+    /// Reads the next game into `visitor` and returns what its
+    /// [`Visitor::end_game`] returns; `None` at the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// Only the inner reader's I/O errors: PGN that is not well-formed is
+    /// the visitor's to judge (a replay rejects a token that is not a legal
+    /// move), and the next game is read normally.
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+        if !self.before_game()? {
+            return Ok(None);
+        }
+        self.games += 1;
+        visitor.begin_game(GameStart {
+            number: self.games,
+            line: self.line,
+            offset: self.offset(),
+        });
+        let mut skip = self.read_tags(visitor)? == Control::Skip;
+        if !skip {
+            skip = visitor.end_tags() == Control::Skip;
+        }
+        self.read_movetext(visitor, skip)?;
+        Ok(Some(visitor.end_game()))
+    }
+
+    /// Skips the next game; false at the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// The inner reader's I/O errors.
+    pub fn skip_game(&mut self) -> io::Result<bool> {
+        struct Skipper;
+        impl Visitor for Skipper {
+            type Output = ();
+            fn end_tags(&mut self) -> Control {
+                Control::Skip
+            }
+            fn end_game(&mut self) {}
+        }
+        Ok(self.read_game(&mut Skipper)?.is_some())
+    }
+
+    /// Skips the next game and appends its bytes to `out`; returns its
+    /// [`GameStart`], `None` at the end of the input. The bytes read alone
+    /// ([`Reader::starting_at`] with the game's number less one and its
+    /// line) give the same game.
+    ///
+    /// # Errors
+    ///
+    /// The inner reader's I/O errors.
+    pub fn copy_game(&mut self, out: &mut Vec<u8>) -> io::Result<Option<GameStart>> {
+        struct Start(Option<GameStart>);
+        impl Visitor for Start {
+            type Output = Option<GameStart>;
+            fn begin_game(&mut self, start: GameStart) {
+                self.0 = Some(start);
+            }
+            fn end_tags(&mut self) -> Control {
+                Control::Skip
+            }
+            fn end_game(&mut self) -> Option<GameStart> {
+                self.0.take()
+            }
+        }
+        if !self.before_game()? {
+            return Ok(None);
+        }
+        self.capture = Some(std::mem::take(out));
+        self.capture_from = self.pos;
+        let result = self.read_game(&mut Start(None));
+        let mut captured = self.capture.take().unwrap_or_default();
+        captured.extend_from_slice(&self.buf[self.capture_from..self.pos]);
+        *out = captured;
+        Ok(result?.flatten())
+    }
+
+    // ----- the buffer ---------------------------------------------------------------
+
+    /// The unread bytes in the buffer.
+    #[inline(always)]
+    fn data(&self) -> &[u8] {
+        &self.buf[self.pos..self.end]
+    }
+
+    /// Makes at least `want` bytes available unless the input ends first
+    /// (growing the buffer if it is smaller than `want`); returns how many
+    /// are available.
+    fn fill(&mut self, want: usize) -> io::Result<usize> {
+        while self.end - self.pos < want && !self.eof {
+            if self.pos > 1 && (self.buf.len() - self.end < want || self.end == self.buf.len()) {
+                self.compact();
+            }
+            if self.end == self.buf.len() {
+                let size = (self.buf.len() * 2).max(want);
+                self.buf.resize(size, 0);
+            }
+            match self.inner.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(self.end - self.pos)
+    }
+
+    /// Moves the unread bytes to the buffer's start, with the byte before
+    /// them (to tell a line's start), copying out the bytes of a game
+    /// being captured first.
+    fn compact(&mut self) {
+        let keep = self.pos.min(1);
+        if let Some(capture) = &mut self.capture {
+            capture.extend_from_slice(&self.buf[self.capture_from..self.pos]);
+            self.capture_from = keep;
+        }
+        let from = self.pos - keep;
+        self.buf.copy_within(from..self.end, 0);
+        self.base += from as u64;
+        self.end -= from;
+        self.pos = keep;
+    }
+
+    /// The next byte, filling the buffer if needed; `None` at the end.
+    #[inline(always)]
+    fn peek(&mut self) -> io::Result<Option<u8>> {
+        if self.pos == self.end {
+            self.fill(1)?;
+        }
+        Ok(self.buf[self.pos..self.end].first().copied())
+    }
+
+    /// Skips to the end of the line (the `\n` itself is left).
+    fn skip_line(&mut self) -> io::Result<()> {
+        loop {
+            if let Some(i) = memchr::memchr(b'\n', self.data()) {
+                self.pos += i;
+                return Ok(());
+            }
+            self.pos = self.end;
+            if self.fill(1)? == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Consumes a `\n` at the cursor, counting the line.
+    #[inline(always)]
+    fn newline(&mut self) {
+        self.pos += 1;
+        self.line += 1;
+    }
+
+    /// Whether the line at the cursor (at its start) holds only spaces,
+    /// tabs and carriage returns; if so it is consumed with its `\n`.
+    fn eat_blank_line(&mut self) -> io::Result<bool> {
+        let mut i = 0;
+        loop {
+            if self.pos + i == self.end {
+                // Spaces up to the end of the buffer: keep them and look on.
+                if self.fill(i + LOOKAHEAD)? <= i {
+                    self.pos = self.end;
+                    return Ok(true); // blank up to the end of the input
+                }
+            }
+            match self.buf[self.pos + i] {
+                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => i += 1,
+                b'\n' => {
+                    self.pos += i;
+                    self.newline();
+                    return Ok(true);
+                }
+                _ => return Ok(false),
+            }
+        }
+    }
+
+    // ----- between games ------------------------------------------------------------
+
+    /// Skips what comes before a game: a byte-order mark at the very start,
+    /// blank lines and spaces, `%` and `;` lines. False at the end.
+    fn before_game(&mut self) -> io::Result<bool> {
+        if !self.started {
+            self.started = true;
+            if self.fill(3)? >= 3 && self.data().starts_with(b"\xef\xbb\xbf") {
+                self.pos += 3;
+            }
+        }
+        let mut line_start = self.at_line_start();
+        loop {
+            let Some(b) = self.peek()? else {
+                return Ok(false);
+            };
+            match b {
+                b'\n' => {
+                    self.newline();
+                    line_start = true;
+                }
+                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
+                b'%' | b';' if line_start => self.skip_line()?,
+                _ => return Ok(true),
+            }
+        }
+    }
+
+    /// True when the byte before the cursor is a line end (or there is
+    /// none in the buffer to look at, at the start of a piece).
+    fn at_line_start(&self) -> bool {
+        self.pos == 0 || self.buf[self.pos - 1] == b'\n'
+    }
+
+    // ----- tags ---------------------------------------------------------------------
+
+    /// Reads the tag section (the cursor is at the game's first byte).
+    fn read_tags<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Control> {
+        let mut control = Control::Continue;
+        let mut blank_lines = 0;
+        let mut seen_tag = false;
+        loop {
+            let Some(b) = self.peek()? else {
+                return Ok(control);
+            };
+            match b {
+                b'[' => {
+                    blank_lines = 0;
+                    seen_tag = true;
+                    if let Some((line_end, name, value)) = self.tag_line()? {
+                        if control == Control::Continue {
+                            let name = &self.buf[name.0..name.1];
+                            let value = RawTag(&self.buf[value.0..value.1]);
+                            control = visitor.tag(name, value);
+                        }
+                        self.pos = line_end;
+                    }
+                    self.finish_line()?;
+                }
+                b'%' | b';' => {
+                    self.skip_line()?;
+                    self.finish_line()?;
+                }
+                _ if seen_tag && blank_lines == 0 && self.eat_blank_line()? => blank_lines += 1,
+                _ => return Ok(control),
+            }
+        }
+    }
+
+    /// Consumes the rest of the line, to and with its `\n`.
+    fn finish_line(&mut self) -> io::Result<()> {
+        self.skip_line()?;
+        if self.peek()? == Some(b'\n') {
+            self.newline();
+        }
+        Ok(())
+    }
+
+    /// Parses the tag line at the cursor (`[`): the end of the tag pair and
+    /// the name's and value's ranges in the buffer, or `None` when the line
+    /// is not a tag pair (or longer than the token limit). Leaves the
+    /// cursor where it was (the buffer may have been compacted).
+    #[allow(clippy::type_complexity)]
+    fn tag_line(&mut self) -> io::Result<Option<(usize, (usize, usize), (usize, usize))>> {
+        // The whole line in the buffer.
+        let mut want = LOOKAHEAD;
+        let line_len = loop {
+            let available = self.fill(want)?;
+            if let Some(i) = memchr::memchr(b'\n', self.data()) {
+                break i;
+            }
+            if available < want {
+                break available; // the input ends on this line
+            }
+            if want >= self.max_token {
+                return Ok(None);
+            }
+            want = (want * 2).min(self.max_token);
+        };
+        let start = self.pos;
+        let line = &self.buf[start..start + line_len];
+        let mut i = 1;
+        let skip_space = |i: &mut usize| {
+            while line.get(*i).is_some_and(|b| b.is_ascii_whitespace()) {
+                *i += 1;
+            }
+        };
+        skip_space(&mut i);
+        let name_start = i;
+        while line
+            .get(i)
+            .is_some_and(|&b| b.is_ascii_alphanumeric() || b"_+#=:-".contains(&b))
+        {
+            i += 1;
+        }
+        let name_end = i;
+        if name_end == name_start {
+            return Ok(None);
+        }
+        skip_space(&mut i);
+        if line.get(i) != Some(&b'"') {
+            return Ok(None);
+        }
+        i += 1;
+        let value_start = i;
+        loop {
+            match line.get(i) {
+                None => return Ok(None),
+                Some(b'\\') => i += 2,
+                Some(b'"') => break,
+                Some(_) => i += 1,
+            }
+        }
+        let value_end = i;
+        i += 1;
+        skip_space(&mut i);
+        if line.get(i) != Some(&b']') {
+            return Ok(None);
+        }
+        Ok(Some((
+            start + i + 1,
+            (start + name_start, start + name_end),
+            (start + value_start, start + value_end),
+        )))
+    }
+
+    // ----- movetext -----------------------------------------------------------------
+
+    /// Reads the movetext up to the game's end. With `skip`, nothing is
+    /// reported.
+    fn read_movetext<V: Visitor>(&mut self, visitor: &mut V, skip: bool) -> io::Result<()> {
+        // Open variations: `depth` in all, the innermost `skip_from` and
+        // deeper being skipped (`skip_from` = 0: the whole game).
+        let mut depth: usize = 0;
+        let mut skip_from: usize = if skip { 0 } else { usize::MAX };
+        // Whether the variation skipped from `skip_from` was refused by
+        // `begin_variation` (then its `)` is not reported).
+        let mut refused = false;
+        let mut line_start = self.at_line_start();
+        loop {
+            if self.end - self.pos < LOOKAHEAD {
+                self.fill(LOOKAHEAD)?;
+            }
+            let Some(&b) = self.buf[self.pos..self.end].first() else {
+                return Ok(());
+            };
+            if line_start {
+                line_start = false;
+                match b {
+                    b'[' => return Ok(()),
+                    b'%' => {
+                        self.skip_line()?;
+                        continue;
+                    }
+                    _ => {
+                        if self.eat_blank_line()? {
+                            return Ok(());
+                        }
+                    }
+                }
+            }
+            let skipping = depth >= skip_from;
+            match b {
+                b'\n' => {
+                    self.newline();
+                    line_start = true;
+                }
+                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
+                b'{' => {
+                    self.pos += 1;
+                    if self.comment(visitor, skipping)? == Control::Skip {
+                        if depth < skip_from {
+                            skip_from = depth;
+                            refused = false;
+                        }
+                    }
+                }
+                b';' => self.skip_line()?,
+                b'(' => {
+                    self.pos += 1;
+                    depth += 1;
+                    if !skipping && visitor.begin_variation() == Control::Skip {
+                        skip_from = depth;
+                        refused = true;
+                    }
+                }
+                b')' => {
+                    self.pos += 1;
+                    if depth > 0 {
+                        let report = depth < skip_from || (depth == skip_from && !refused);
+                        if depth == skip_from {
+                            skip_from = usize::MAX; // the skipped variation is over
+                            refused = false;
+                        }
+                        if report && visitor.end_variation() == Control::Skip {
+                            skip_from = skip_from.min(depth - 1);
+                            refused = false;
+                        }
+                        depth -= 1;
+                    }
+                }
+                b'$' => {
+                    let len = self.token_len(1, |b| b.is_ascii_digit());
+                    let digits = &self.buf[self.pos + 1..self.pos + len];
+                    let value = digits
+                        .iter()
+                        .try_fold(0u8, |n, &d| n.checked_mul(10)?.checked_add(d - b'0'));
+                    self.pos += len;
+                    if let (Some(value), false) = (value.filter(|_| !digits.is_empty()), skipping) {
+                        if visitor.nag(Nag(value)) == Control::Skip {
+                            if depth < skip_from {
+                                skip_from = depth;
+                                refused = false;
+                            }
+                        }
+                    }
+                }
+                b'!' | b'?' => {
+                    let len = self.token_len(0, |b| b == b'!' || b == b'?');
+                    let glyph = Nag::from_glyph(&self.buf[self.pos..self.pos + len]);
+                    self.pos += len;
+                    if let (Some(nag), false) = (glyph, skipping) {
+                        if visitor.nag(nag) == Control::Skip {
+                            if depth < skip_from {
+                                skip_from = depth;
+                                refused = false;
+                            }
+                        }
+                    }
+                }
+                b'*' => {
+                    self.pos += 1;
+                    if !skipping && visitor.result(GameResult::Unknown) == Control::Skip {
+                        if depth < skip_from {
+                            skip_from = depth;
+                            refused = false;
+                        }
+                    }
+                }
+                b'0'..=b'9' => {
+                    let digits = self.token_len(0, |b| b.is_ascii_digit());
+                    match self.data().get(digits) {
+                        Some(b'.') => {
+                            // A move number and its dots.
+                            self.pos += digits;
+                            self.pos += self.token_len(0, |b| b == b'.');
+                        }
+                        Some(b'-' | b'/') => {
+                            if self.word(visitor, skipping)? == Control::Skip {
+                                if depth < skip_from {
+                                    skip_from = depth;
+                                    refused = false;
+                                }
+                            }
+                        }
+                        Some(&next) if is_san_byte(next) => {
+                            if self.word(visitor, skipping)? == Control::Skip {
+                                if depth < skip_from {
+                                    skip_from = depth;
+                                    refused = false;
+                                }
+                            }
+                        }
+                        _ if &self.data()[..digits] == b"0000" => {
+                            if self.word(visitor, skipping)? == Control::Skip {
+                                if depth < skip_from {
+                                    skip_from = depth;
+                                    refused = false;
+                                }
+                            }
+                        }
+                        _ => self.pos += digits, // a move number without dots
+                    }
+                }
+                b'.' => self.pos += self.token_len(0, |b| b == b'.'),
+                _ if is_word_byte(b) => {
+                    if self.word(visitor, skipping)? == Control::Skip {
+                        if depth < skip_from {
+                            skip_from = depth;
+                            refused = false;
+                        }
+                    }
+                }
+                _ => self.pos += 1, // `}`, `]`, `"`, control characters: ignored
+            }
+        }
+    }
+
+    /// The length of the run of bytes that `accept` takes, from `from`
+    /// bytes after the cursor, within the bytes available (at most
+    /// [`LOOKAHEAD`] are guaranteed).
+    #[inline(always)]
+    fn token_len(&self, from: usize, accept: impl Fn(u8) -> bool) -> usize {
+        let data = self.data();
+        let mut i = from.min(data.len());
+        while i < data.len() && accept(data[i]) {
+            i += 1;
+        }
+        i
+    }
+
+    /// A word at the cursor: a move, a null move, a result, or something
+    /// to ignore; reported unless `skipping`.
+    fn word<V: Visitor>(&mut self, visitor: &mut V, skipping: bool) -> io::Result<Control> {
+        let mut len = self.token_len(0, is_word_byte);
+        // `e.p.` after a capture, stuck to it or alone.
+        let data = self.data();
+        if data[..len].ends_with(b"e") && data[len..].starts_with(b".p.") {
+            len += 3;
+        }
+        let start = self.pos;
+        self.pos += len;
+        let line = self.line;
+        if len > MAX_SAN {
+            // An endless word: report its start, skip the rest.
+            let control = if skipping {
+                Control::Continue
+            } else {
+                visitor.san(RawSan::new(&self.buf[start..start + MAX_SAN], line))
+            };
+            while self.pos == self.end && self.fill(LOOKAHEAD)? > 0 {
+                self.pos += self.token_len(0, is_word_byte);
+            }
+            return Ok(control);
+        }
+        if skipping {
+            return Ok(Control::Continue);
+        }
+        let token = &self.buf[start..start + len];
+        if let Some(result) = GameResult::from_token(token) {
+            return Ok(visitor.result(result));
+        }
+        if token == b"e.p." || (token != b"--" && token.iter().all(|b| b"+-=/".contains(b))) {
+            return Ok(Control::Continue); // evaluation symbols, `e.p.`
+        }
+        Ok(visitor.san(RawSan::new(token, line)))
+    }
+
+    /// A comment, the cursor after its `{`: reported whole, or in parts
+    /// when longer than the token limit. Without a `}` it runs to the end
+    /// of the input.
+    fn comment<V: Visitor>(&mut self, visitor: &mut V, skipping: bool) -> io::Result<Control> {
+        let mut control = Control::Continue;
+        loop {
+            let found = memchr::memchr(b'}', self.data());
+            let available = self.end - self.pos;
+            let len = match found {
+                Some(i) => i,
+                None if self.eof => available,
+                None if available < self.max_token => {
+                    self.fill((available * 2).clamp(LOOKAHEAD, self.max_token))?;
+                    continue;
+                }
+                // Longer than the limit: this part, cut at a UTF-8 boundary.
+                None => utf8_boundary(self.data()),
+            };
+            let text = &self.buf[self.pos..self.pos + len];
+            self.line += memchr::memchr_iter(b'\n', text).count() as u64;
+            if !skipping && control == Control::Continue {
+                control = visitor.comment(RawComment(text));
+            }
+            self.pos += len;
+            if found.is_some() || self.eof {
+                self.pos += usize::from(found.is_some()); // the `}`
+                return Ok(control);
+            }
+        }
+    }
+}
+
+/// The bytes that start a word: letters, digits, and `+ # = - : @ /`
+/// (check marks, promotion, castling with dashes, drops, results).
+#[inline(always)]
+fn is_san_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'#' | b'=' | b'-' | b':' | b'@' | b'/')
+}
+
+/// The bytes of a word: those of [`is_san_byte`] and any non-ASCII byte
+/// (a word in another script is one bad token, not many).
+#[inline(always)]
+fn is_word_byte(b: u8) -> bool {
+    is_san_byte(b) || b >= 0x80
+}
+
+/// The length of the longest prefix of `data` that does not end inside a
+/// UTF-8 sequence (all of it, if it ends on a boundary; at least one byte).
+fn utf8_boundary(data: &[u8]) -> usize {
+    let len = data.len();
+    for back in 1..=3.min(len) {
+        let b = data[len - back];
+        if b & 0xc0 == 0x80 {
+            continue; // a continuation byte
+        }
+        if b >= 0xc0 {
+            let width = if b >= 0xf0 {
+                4
+            } else if b >= 0xe0 {
+                3
+            } else {
+                2
+            };
+            if width > back {
+                return (len - back).max(1);
+            }
+        }
+        return len;
+    }
+    len
+}

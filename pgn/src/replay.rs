@@ -1,0 +1,117 @@
+//! Replaying SAN on a [`Board`]: the start position a game's tags give,
+//! and one move token played, checked. The building blocks of
+//! [`Games`](crate::Games) and [`GameTree`](crate::GameTree), for visitors
+//! of one's own.
+
+use crate::game::ErrorKind;
+use crate::visitor::RawSan;
+use magicboard::{Board, CastlingMode, Move, SanError};
+
+/// The `[Variant]` names of standard chess (python-chess's, compared
+/// without case).
+const STANDARD: [&str; 8] = [
+    "",
+    "standard",
+    "chess",
+    "classical",
+    "normal",
+    "illegal",
+    "from position",
+    "fromposition",
+];
+
+/// The `[Variant]` names of Chess960 (python-chess's, and Cute Chess's
+/// `fischerandom`).
+const CHESS960: [&str; 5] = [
+    "chess960",
+    "chess 960",
+    "fischerandom",
+    "fischerrandom",
+    "fischer random",
+];
+
+/// The start position of a game with these `[FEN]` and `[Variant]` tags:
+/// the standard start without a FEN; Chess960 castling when the variant
+/// says so or the FEN's castling rights can only be Chess960's
+/// (Shredder-FEN or X-FEN files), as python-chess reads them.
+///
+/// # Errors
+///
+/// [`ErrorKind::Fen`] for a FEN that is not a position, and
+/// [`ErrorKind::Variant`] for a variant other than standard chess and
+/// Chess960.
+///
+/// ```
+/// use magicboard_pgn::replay::start_position;
+/// assert_eq!(start_position(None, None).unwrap(), magicboard::Board::startpos());
+/// let fen = "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1";
+/// assert!(start_position(Some(fen), Some("fischerandom")).unwrap().is_chess960());
+/// assert!(start_position(None, Some("Atomic")).is_err());
+/// ```
+pub fn start_position(fen: Option<&str>, variant: Option<&str>) -> Result<Board, ErrorKind> {
+    let name = variant.unwrap_or("").trim().to_ascii_lowercase();
+    let chess960 = CHESS960.contains(&name.as_str());
+    if !chess960 && !STANDARD.contains(&name.as_str()) {
+        return Err(ErrorKind::Variant(variant.unwrap_or("").to_string()));
+    }
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    match fen {
+        None if chess960 => Ok(Board::from_fen_with(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            mode,
+        )
+        .expect("the start position")),
+        None => Ok(Board::startpos()),
+        Some(text) => {
+            let text = text.trim();
+            let parsed = if chess960 {
+                Board::from_fen_with(text, mode)
+            } else {
+                Board::from_fen(text)
+            };
+            parsed.map_err(|error| ErrorKind::Fen {
+                fen: text.to_string(),
+                error,
+            })
+        }
+    }
+}
+
+/// Plays the move token `san` on `board` and returns it: SAN resolved by
+/// [`magicboard::San::to_move`] (check marks and annotations not checked,
+/// as PGN readers do), or a null move ([`Move::NULL`]). The board is
+/// unchanged on an error.
+///
+/// # Errors
+///
+/// The [`SanError`]: not SAN, illegal or ambiguous; a null move while in
+/// check is [`SanError::Illegal`].
+///
+/// ```
+/// use magicboard::Board;
+/// use magicboard_pgn::{RawSan, replay::play_san};
+/// let mut board = Board::startpos();
+/// let mv = play_san(&mut board, RawSan::new(b"Nf3", 1)).unwrap();
+/// assert_eq!(mv.to_string(), "g1f3");
+/// assert!(play_san(&mut board, RawSan::new(b"Nf3", 1)).is_err()); // Black to move
+/// ```
+#[inline]
+pub fn play_san(board: &mut Board, san: RawSan<'_>) -> Result<Move, SanError> {
+    let mv = match san.san() {
+        Ok(parsed) => parsed.to_move(board)?,
+        Err(error) if san.is_null() => {
+            let _ = error;
+            return match board.make_null_move() {
+                Some(_) => Ok(Move::NULL),
+                None => Err(SanError::Illegal),
+            };
+        }
+        Err(error) => return Err(error),
+    };
+    board.make_move_unchecked(mv);
+    Ok(mv)
+}

@@ -16,7 +16,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let moves: Vec<String> = game
                     .moves
                     .iter()
-                    .map(|&mv| if mv == magicboard::Move::NULL { "0000".to_string() } else { board.to_uci(mv).to_string() })
+                    .map(|&mv| {
+                        if mv == magicboard::Move::NULL {
+                            "0000".to_string()
+                        } else {
+                            board.to_uci(mv).to_string()
+                        }
+                    })
                     .collect();
                 writeln!(out, "{}", moves.join(" "))?;
             }

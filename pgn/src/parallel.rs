@@ -62,9 +62,10 @@ impl<R: Read> Games<R> {
             let mut bytes = Vec::with_capacity(PIECE + PIECE / 4);
             let mut first = None;
             while bytes.len() < PIECE {
+                let before = (self.reader.games(), self.reader.line());
                 match self.reader.copy_game(&mut bytes) {
-                    Ok(Some(start)) => {
-                        first.get_or_insert((start.number - 1, start.line));
+                    Ok(Some(_)) => {
+                        first.get_or_insert(before);
                     }
                     Ok(None) => {
                         self.done = true;

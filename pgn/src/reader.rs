@@ -76,6 +76,8 @@ pub struct Reader<R> {
     /// Games started so far.
     games: u64,
     started: bool,
+    /// The offset after a byte-order mark (a line start), if there is one.
+    bom: u64,
     max_token: usize,
     /// While set, the bytes a game spans are copied here (the parallel
     /// reader's chunks); `capture_from` is where the uncopied part starts.
@@ -97,6 +99,7 @@ impl<R: Read> Reader<R> {
             line: 1,
             games: 0,
             started: false,
+            bom: u64::MAX,
             max_token: 1 << 20,
             capture: None,
             capture_from: 0,
@@ -184,10 +187,12 @@ impl<R: Read> Reader<R> {
         Ok(self.read_game(&mut Skipper)?.is_some())
     }
 
-    /// Skips the next game and appends its bytes to `out`; returns its
-    /// [`GameStart`], `None` at the end of the input. The bytes read alone
-    /// ([`Reader::starting_at`] with the game's number less one and its
-    /// line) give the same game.
+    /// Skips the next game and appends its bytes to `out`, with the blank
+    /// lines and `%` lines before it; returns its [`GameStart`], `None` at
+    /// the end of the input. The bytes read alone, numbered from where the
+    /// reader stood before the call ([`Reader::starting_at`] with
+    /// [`Reader::games`] and [`Reader::line`] as they were), give the same
+    /// game.
     ///
     /// # Errors
     ///
@@ -206,9 +211,7 @@ impl<R: Read> Reader<R> {
                 self.0.take()
             }
         }
-        if !self.before_game()? {
-            return Ok(None);
-        }
+        self.skip_bom()?;
         self.capture = Some(std::mem::take(out));
         self.capture_from = self.pos;
         let result = self.read_game(&mut Start(None));
@@ -323,12 +326,7 @@ impl<R: Read> Reader<R> {
     /// Skips what comes before a game: a byte-order mark at the very start,
     /// blank lines and spaces, `%` and `;` lines. False at the end.
     fn before_game(&mut self) -> io::Result<bool> {
-        if !self.started {
-            self.started = true;
-            if self.fill(3)? >= 3 && self.data().starts_with(b"\xef\xbb\xbf") {
-                self.pos += 3;
-            }
-        }
+        self.skip_bom()?;
         let mut line_start = self.at_line_start();
         loop {
             let Some(b) = self.peek()? else {
@@ -346,10 +344,22 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// Skips a UTF-8 byte-order mark at the very start of the input.
+    fn skip_bom(&mut self) -> io::Result<()> {
+        if !self.started {
+            self.started = true;
+            if self.fill(3)? >= 3 && self.data().starts_with(b"\xef\xbb\xbf") {
+                self.pos += 3;
+                self.bom = 3;
+            }
+        }
+        Ok(())
+    }
+
     /// True when the byte before the cursor is a line end (or there is
     /// none in the buffer to look at, at the start of a piece).
     fn at_line_start(&self) -> bool {
-        self.pos == 0 || self.buf[self.pos - 1] == b'\n'
+        self.pos == 0 || self.buf[self.pos - 1] == b'\n' || self.offset() == self.bom
     }
 
     // ----- tags ---------------------------------------------------------------------

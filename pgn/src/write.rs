@@ -14,16 +14,16 @@ use magicboard::{Board, Color, Move};
 /// Collects tokens into lines of at most `columns` characters.
 struct Lines<'a, W: Write> {
     out: &'a mut W,
-    columns: usize,
+    columns: Option<usize>,
     line: String,
     first: bool,
 }
 
 impl<'a, W: Write> Lines<'a, W> {
-    fn new(out: &'a mut W) -> Lines<'a, W> {
+    fn new(out: &'a mut W, columns: Option<usize>) -> Lines<'a, W> {
         Lines {
             out,
-            columns: 80,
+            columns,
             line: String::new(),
             first: true,
         }
@@ -54,7 +54,10 @@ impl<'a, W: Write> Lines<'a, W> {
 
     /// A token and the space after it, on a new line if it does not fit.
     fn token(&mut self, text: &str) -> fmt::Result {
-        if self.columns.saturating_sub(self.line.len()) < text.len() + 1 {
+        let room = self
+            .columns
+            .map_or(usize::MAX, |c| c.saturating_sub(self.line.len()));
+        if room < text.len() + 1 {
             self.flush()?;
         }
         self.line.push_str(text);
@@ -106,20 +109,40 @@ fn play(board: &mut Board, mv: Move) {
     }
 }
 
-/// The result to write: the `Result` tag's, else the movetext's, else `*`.
-fn result_token(tags: &Tags, result: Option<crate::GameResult>) -> String {
-    match tags.get("Result") {
-        Some(value) if !value.is_empty() => value.to_string(),
-        _ => result.map_or("*", |r| r.as_str()).to_string(),
-    }
+/// The result to write: the `Result` tag's (when it is a result), else
+/// the movetext's, else `*`.
+fn result_token(tags: &Tags, result: Option<crate::GameResult>) -> &'static str {
+    tags.get("Result")
+        .and_then(|value| crate::GameResult::from_token(value.as_bytes()))
+        .or(result)
+        .map_or("*", |r| r.as_str())
 }
 
 impl fmt::Display for GameTree {
-    /// The game in PGN (see the [module documentation](self)); no line end
-    /// after the result.
+    /// The game in PGN (see the [module documentation](self)), lines
+    /// wrapped at 80 columns; no line end after the result.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_pgn(Some(80)))
+    }
+}
+
+impl GameTree {
+    /// The game in PGN, the movetext's lines wrapped at `columns`
+    /// characters (`None`: one line, as python-chess's `str(game)`).
+    pub fn to_pgn(&self, columns: Option<usize>) -> String {
         let mut text = String::new();
-        let mut lines = Lines::new(&mut text);
+        let _ = self.write_pgn(&mut text, columns);
+        text
+    }
+
+    /// Writes the game in PGN to `out`, wrapped at `columns` (see
+    /// [`GameTree::to_pgn`]).
+    ///
+    /// # Errors
+    ///
+    /// The writer's.
+    pub fn write_pgn<W: Write>(&self, out: &mut W, columns: Option<usize>) -> fmt::Result {
+        let mut lines = Lines::new(out, columns);
         write_tags(&mut lines, &self.tags)?;
         let root = self.node(NodeId::ROOT);
         let mut force = true;
@@ -136,9 +159,8 @@ impl fmt::Display for GameTree {
                 &mut force,
             )?;
         }
-        lines.token(&result_token(&self.tags, self.result))?;
-        lines.flush()?;
-        f.write_str(&text)
+        lines.token(result_token(&self.tags, self.result))?;
+        lines.flush()
     }
 }
 
@@ -210,7 +232,7 @@ impl fmt::Display for Game {
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut text = String::new();
-        let mut lines = Lines::new(&mut text);
+        let mut lines = Lines::new(&mut text, Some(80));
         write_tags(&mut lines, &self.tags)?;
         let mut board = self.start.clone();
         let mut force = true;
@@ -219,7 +241,7 @@ impl fmt::Display for Game {
             force = false;
             play(&mut board, mv);
         }
-        lines.token(&result_token(&self.tags, self.result))?;
+        lines.token(result_token(&self.tags, self.result))?;
         lines.flush()?;
         f.write_str(&text)
     }

@@ -279,6 +279,15 @@ impl San {
     /// assert_eq!(San::from_ascii(b"Nf"), Err(SanError::Syntax));
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<San, SanError> {
+        // The common case (a PGN reader's tokens): no spaces, no `e.p.`,
+        // only check marks and glyphs after the move.
+        let mut end = text.len();
+        while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
+            end -= 1;
+        }
+        if let Some(san) = parse_plain(&text[..end]) {
+            return Ok(san);
+        }
         let body = strip_annotations(text);
         match body {
             b"O-O" | b"0-0" => return Ok(San::Castle(CastlingSide::KingSide)),
@@ -344,6 +353,24 @@ impl San {
         }
         if let Some(rank) = from_rank {
             candidates &= Bitboard::rank(rank);
+        }
+        if kind == PieceKind::Bishop {
+            // A bishop keeps to the squares of one colour.
+            candidates &= if Bitboard::LIGHT_SQUARES.contains(to) {
+                Bitboard::LIGHT_SQUARES
+            } else {
+                Bitboard::DARK_SQUARES
+            };
+        }
+        if kind != PieceKind::Pawn && !candidates.has_more_than_one() {
+            // One piece it can be: `is_legal` asks whether it reaches `to`
+            // (one attack lookup fewer on the common path).
+            return match candidates.first() {
+                Some(from) if board.is_legal(Move::new(from, to, promotion)) => {
+                    Ok(Move::new(from, to, promotion))
+                }
+                _ => Err(SanError::Illegal),
+            };
         }
         candidates &= match kind {
             PieceKind::Pawn => pawn_sources(board, us, to, occupied),
@@ -464,6 +491,107 @@ impl core::str::FromStr for San {
     /// [`San::from_ascii`] on the text's bytes.
     fn from_str(text: &str) -> Result<San, SanError> {
         San::from_ascii(text.as_bytes())
+    }
+}
+
+/// The file of a byte `a`..`h`.
+#[inline(always)]
+fn file_of(b: u8) -> Option<File> {
+    let i = b.wrapping_sub(b'a');
+    (i < 8).then(|| File::from_index(i as usize))
+}
+
+/// The rank of a byte `1`..`8`.
+#[inline(always)]
+fn rank_of(b: u8) -> Option<Rank> {
+    let i = b.wrapping_sub(b'1');
+    (i < 8).then(|| Rank::from_index(i as usize))
+}
+
+/// The piece of an upper-case SAN letter (`P` included).
+#[inline(always)]
+fn piece_of(b: u8) -> Option<PieceKind> {
+    Some(match b {
+        b'N' => PieceKind::Knight,
+        b'B' => PieceKind::Bishop,
+        b'R' => PieceKind::Rook,
+        b'Q' => PieceKind::Queen,
+        b'K' => PieceKind::King,
+        b'P' => PieceKind::Pawn,
+        _ => return None,
+    })
+}
+
+/// The usual SAN forms read front to back, without a loop over the text:
+/// `e4`, `exd5`, `Nf3`, `Nbd7`, `R1a3`, `Qh4e1`, `Nxe5`, `e8=Q`, `e8Q`,
+/// `O-O`, `O-O-O`. `None` for anything else (which the general reader
+/// then reads, or rejects).
+#[inline]
+fn parse_plain(b: &[u8]) -> Option<San> {
+    let (piece, rest) = match b.first() {
+        Some(&c @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'P')) => (piece_of(c), &b[1..]),
+        Some(b'O') => {
+            return match b {
+                b"O-O" => Some(San::Castle(CastlingSide::KingSide)),
+                b"O-O-O" => Some(San::Castle(CastlingSide::QueenSide)),
+                _ => None,
+            };
+        }
+        Some(_) => (None, b),
+        None => return None,
+    };
+    let pawn = matches!(piece, None | Some(PieceKind::Pawn));
+    // The promotion at the end: `=Q`, or a bare letter after a rank.
+    let (rest, promotion) = match rest {
+        [head @ .., b'=', p] if pawn => (head, Some(promotion_of(*p)?)),
+        [
+            ..,
+            b'1'..=b'8',
+            p @ (b'N' | b'B' | b'R' | b'Q' | b'n' | b'b' | b'r' | b'q'),
+        ] if pawn => (&rest[..rest.len() - 1], Some(promotion_of(*p)?)),
+        _ => (rest, None),
+    };
+    let (head, to) = match rest {
+        [head @ .., f, r] => (head, Square::new(file_of(*f)?, rank_of(*r)?)),
+        _ => return None,
+    };
+    if promotion.is_some() && !Bitboard::BACK_RANKS.contains(to) {
+        return None;
+    }
+    let (head, capture) = match head {
+        [h @ .., b'x' | b':'] => (h, true),
+        [h @ .., b'-'] => (h, false),
+        _ => (head, false),
+    };
+    let (from_file, from_rank) = match *head {
+        [] => (None, None),
+        [c] => match (file_of(c), rank_of(c)) {
+            (Some(f), _) => (Some(f), None),
+            (None, Some(r)) => (None, Some(r)),
+            _ => return None,
+        },
+        [f, r] => (Some(file_of(f)?), Some(rank_of(r)?)),
+        _ => return None,
+    };
+    Some(San::Normal {
+        piece,
+        from_file,
+        from_rank,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+/// A promotion piece's letter, either case.
+#[inline(always)]
+fn promotion_of(b: u8) -> Option<PieceKind> {
+    match b {
+        b'N' | b'n' => Some(PieceKind::Knight),
+        b'B' | b'b' => Some(PieceKind::Bishop),
+        b'R' | b'r' => Some(PieceKind::Rook),
+        b'Q' | b'q' => Some(PieceKind::Queen),
+        _ => None,
     }
 }
 

@@ -591,9 +591,9 @@ impl<R: Read> Reader<R> {
                     let digits = self.token_len(0, |b| b.is_ascii_digit());
                     match self.data().get(digits) {
                         Some(b'.') => {
-                            // A move number and its dots.
+                            // A move number, its dots and the spaces after.
                             self.pos += digits;
-                            self.pos += self.token_len(0, |b| b == b'.');
+                            self.pos += self.token_len(0, |b| b == b'.' || b == b' ');
                         }
                         Some(b'-' | b'/') => {
                             if self.word(visitor, skipping)? == Control::Skip {
@@ -673,15 +673,23 @@ impl<R: Read> Reader<R> {
             }
             return Ok(control);
         }
+        // The spaces after it, here rather than one dispatch each.
+        while self.pos < self.end && self.buf[self.pos] == b' ' {
+            self.pos += 1;
+        }
         if skipping {
             return Ok(Control::Continue);
         }
         let token = &self.buf[start..start + len];
-        if let Some(result) = GameResult::from_token(token) {
-            return Ok(visitor.result(result));
-        }
-        if token == b"e.p." || (token != b"--" && token.iter().all(|b| b"+-=/".contains(b))) {
-            return Ok(Control::Continue); // evaluation symbols, `e.p.`
+        if !token[0].is_ascii_alphabetic() {
+            if let Some(result) = GameResult::from_token(token) {
+                return Ok(visitor.result(result));
+            }
+            if token != b"--" && token.iter().all(|b| b"+-=/".contains(b)) {
+                return Ok(Control::Continue); // evaluation symbols
+            }
+        } else if token == b"e.p." {
+            return Ok(Control::Continue);
         }
         Ok(visitor.san(RawSan::new(token, line)))
     }
@@ -722,15 +730,36 @@ impl<R: Read> Reader<R> {
 /// (check marks, promotion, castling with dashes, drops, results).
 #[inline(always)]
 fn is_san_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'#' | b'=' | b'-' | b':' | b'@' | b'/')
+    WORD[b as usize] == 1
 }
 
 /// The bytes of a word: those of [`is_san_byte`] and any non-ASCII byte
 /// (a word in another script is one bad token, not many).
 #[inline(always)]
 fn is_word_byte(b: u8) -> bool {
-    is_san_byte(b) || b >= 0x80
+    WORD[b as usize] != 0
 }
+
+/// 1 for [`is_san_byte`]'s bytes, 2 for the other bytes of a word
+/// (non-ASCII), 0 for the rest: one load per byte in the lexer's loops.
+static WORD: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = if c.is_ascii_alphanumeric()
+            || matches!(c, b'+' | b'#' | b'=' | b'-' | b':' | b'@' | b'/')
+        {
+            1
+        } else if c >= 0x80 {
+            2
+        } else {
+            0
+        };
+        b += 1;
+    }
+    table
+};
 
 /// The length of the longest prefix of `data` that does not end inside a
 /// UTF-8 sequence (all of it, if it ends on a boundary; at least one byte).

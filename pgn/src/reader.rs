@@ -518,11 +518,9 @@ impl<R: Read> Reader<R> {
                 b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
                 b'{' => {
                     self.pos += 1;
-                    if self.comment(visitor, skipping)? == Control::Skip {
-                        if depth < skip_from {
-                            skip_from = depth;
-                            refused = false;
-                        }
+                    if self.comment(visitor, skipping)? == Control::Skip && depth < skip_from {
+                        skip_from = depth;
+                        refused = false;
                     }
                 }
                 b';' => self.skip_line()?,
@@ -557,11 +555,9 @@ impl<R: Read> Reader<R> {
                         .try_fold(0u8, |n, &d| n.checked_mul(10)?.checked_add(d - b'0'));
                     self.pos += len;
                     if let (Some(value), false) = (value.filter(|_| !digits.is_empty()), skipping) {
-                        if visitor.nag(Nag(value)) == Control::Skip {
-                            if depth < skip_from {
-                                skip_from = depth;
-                                refused = false;
-                            }
+                        if visitor.nag(Nag(value)) == Control::Skip && depth < skip_from {
+                            skip_from = depth;
+                            refused = false;
                         }
                     }
                 }
@@ -570,21 +566,20 @@ impl<R: Read> Reader<R> {
                     let glyph = Nag::from_glyph(&self.buf[self.pos..self.pos + len]);
                     self.pos += len;
                     if let (Some(nag), false) = (glyph, skipping) {
-                        if visitor.nag(nag) == Control::Skip {
-                            if depth < skip_from {
-                                skip_from = depth;
-                                refused = false;
-                            }
+                        if visitor.nag(nag) == Control::Skip && depth < skip_from {
+                            skip_from = depth;
+                            refused = false;
                         }
                     }
                 }
                 b'*' => {
                     self.pos += 1;
-                    if !skipping && visitor.result(GameResult::Unknown) == Control::Skip {
-                        if depth < skip_from {
-                            skip_from = depth;
-                            refused = false;
-                        }
+                    if !skipping
+                        && visitor.result(GameResult::Unknown) == Control::Skip
+                        && depth < skip_from
+                    {
+                        skip_from = depth;
+                        refused = false;
                     }
                 }
                 b'0'..=b'9' => {
@@ -596,27 +591,21 @@ impl<R: Read> Reader<R> {
                             self.pos += self.token_len(0, |b| b == b'.' || b == b' ');
                         }
                         Some(b'-' | b'/') => {
-                            if self.word(visitor, skipping)? == Control::Skip {
-                                if depth < skip_from {
-                                    skip_from = depth;
-                                    refused = false;
-                                }
+                            if self.word(visitor, skipping)? == Control::Skip && depth < skip_from {
+                                skip_from = depth;
+                                refused = false;
                             }
                         }
                         Some(&next) if is_san_byte(next) => {
-                            if self.word(visitor, skipping)? == Control::Skip {
-                                if depth < skip_from {
-                                    skip_from = depth;
-                                    refused = false;
-                                }
+                            if self.word(visitor, skipping)? == Control::Skip && depth < skip_from {
+                                skip_from = depth;
+                                refused = false;
                             }
                         }
                         _ if &self.data()[..digits] == b"0000" => {
-                            if self.word(visitor, skipping)? == Control::Skip {
-                                if depth < skip_from {
-                                    skip_from = depth;
-                                    refused = false;
-                                }
+                            if self.word(visitor, skipping)? == Control::Skip && depth < skip_from {
+                                skip_from = depth;
+                                refused = false;
                             }
                         }
                         _ => self.pos += digits, // a move number without dots
@@ -624,11 +613,9 @@ impl<R: Read> Reader<R> {
                 }
                 b'.' => self.pos += self.token_len(0, |b| b == b'.'),
                 _ if is_word_byte(b) => {
-                    if self.word(visitor, skipping)? == Control::Skip {
-                        if depth < skip_from {
-                            skip_from = depth;
-                            refused = false;
-                        }
+                    if self.word(visitor, skipping)? == Control::Skip && depth < skip_from {
+                        skip_from = depth;
+                        refused = false;
                     }
                 }
                 _ => self.pos += 1, // `}`, `]`, `"`, control characters: ignored

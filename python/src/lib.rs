@@ -20,6 +20,7 @@ mod board;
 mod errors;
 mod library;
 mod moves;
+mod pgn;
 mod squareset;
 
 use crate::library as lib;
@@ -133,5 +134,6 @@ fn _magicboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::legal_moves_uci, m)?)?;
     m.add_function(wrap_pyfunction!(batch::legal_moves_batch, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
+    pgn::register(m)?;
     Ok(())
 }

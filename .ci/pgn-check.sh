@@ -7,6 +7,7 @@
 #      game read, written and read back, the same in parallel;
 #   2. every game's mainline, move for move, against python-chess's
 #      reading of it (games python-chess rejects must be rejected too).
+# The files are left in target/pgn-data for .ci/python-check.sh.
 # Called by .ci/run (`bash .ci/pgn-check.sh`). Says "skipped: why" and
 # exits 0 where crates.io, PyPI or Python cannot be reached.
 set -euo pipefail
@@ -40,6 +41,11 @@ fi
 tar -xzf "$data"/sdist/chess-*.tar.gz -C "$data/sdist"
 cp "$data"/sdist/chess-*/data/pgn/*.pgn "$data/pgn/"
 echo "$(ls "$data/pgn" | wc -l) files: $(ls "$data/pgn" | tr '\n' ' ')"
+# Kept for the Python package's tests (.ci/python-check.sh, which runs
+# later): target/pgn-data.
+rm -rf target/pgn-data
+mkdir -p target/pgn-data
+cp "$data"/pgn/*.pgn target/pgn-data/
 
 echo
 echo "=== magicboard-pgn's file tests on them"

@@ -28,12 +28,12 @@ py="$venv/bin/python"
 "$py" --version
 pip() { "$py" -m pip --disable-pip-version-check "$@"; }
 
-step "python: maturin, pytest, hypothesis, python-chess, numpy, mypy from PyPI"
+step "python: maturin, pytest, hypothesis, python-chess, numpy, mypy, zstandard from PyPI"
 if ! timeout 300 "$py" -m pip --disable-pip-version-check install --quiet \
-    maturin pytest hypothesis chess numpy mypy; then
+    maturin pytest hypothesis chess numpy mypy zstandard; then
     skip "pip could not install the test tools (no network or no PyPI here?)"
 fi
-pip list 2>/dev/null | grep -iE '^(maturin|pytest|hypothesis|chess|numpy|mypy) ' || true
+pip list 2>/dev/null | grep -iE '^(maturin|pytest|hypothesis|chess|numpy|mypy|zstandard) ' || true
 
 step "python: build the wheel with maturin (release, abi3) and install it"
 rm -rf target/wheels
@@ -50,6 +50,11 @@ esac
 pip install --quiet --force-reinstall "$wheel"
 
 step "python: pytest (the differential test against python-chess, the API, the property tests, the stubs)"
+# magicboard.pgn's tests also read the PGN files .ci/pgn-check.sh fetched.
+if [ -d target/pgn-data ]; then
+    export MAGICBOARD_PGN_DATA="$PWD/target/pgn-data"
+    echo "MAGICBOARD_PGN_DATA=$MAGICBOARD_PGN_DATA ($(ls target/pgn-data | wc -l) files)"
+fi
 "$py" -m pytest python/tests -q -p no:cacheprovider
 
 step "python: the README's install command and one-liner, from outside the repository"

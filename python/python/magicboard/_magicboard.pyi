@@ -14,6 +14,7 @@ _Position = Union["Board", str]
 __all__ = [
     "AmbiguousMoveError", "BB_DARK_SQUARES", "BB_LIGHT_SQUARES", "Board", "IllegalMoveError",
     "InvalidMoveError", "LegalMoveGenerator", "Move", "Piece", "PseudoLegalMoveGenerator",
+    "Games", "Positions", "PgnError", "_read_game",
     "STARTING_FEN", "SquareSet", "_legal_move_masks", "_panic_for_tests", "legal_moves_batch",
     "legal_moves_uci", "parse_square", "square", "square_file", "square_mirror", "square_name",
     "square_rank", "zobrist_hash",
@@ -286,3 +287,38 @@ def legal_moves_batch(
     positions: Iterable[_Position], *, chess960: bool = False, threads: int = 1
 ) -> List[List[Move]]: ...
 def _panic_for_tests() -> None: ...
+
+# magicboard.pgn's Rust half (python/src/pgn.rs); magicboard.pgn wraps it.
+
+class PgnError(ValueError):
+    """A game of a PGN file that cannot be replayed."""
+
+    game: int
+    line: int
+
+def _read_game(handle: Any, what: int) -> Any: ...
+
+@final
+class Games:
+    """The games of a PGN file: (headers, moves) for each."""
+
+    def __new__(
+        cls, source: Any, headers: bool = True, errors: str = "raise", threads: int = 1
+    ) -> "Games": ...
+    def __iter__(self) -> "Games": ...
+    def __next__(self) -> Tuple[Dict[str, str], List[Move]]: ...
+    @property
+    def skipped(self) -> List[PgnError]: ...
+
+@final
+class Positions:
+    """Batches of positions of a PGN file's games, as columns of bytes."""
+
+    columns: List[str]
+    def __new__(
+        cls, source: Any, batch_size: int = 65536, errors: str = "raise", threads: int = 1
+    ) -> "Positions": ...
+    def __iter__(self) -> "Positions": ...
+    def __next__(self) -> Tuple[int, Tuple[bytearray, ...]]: ...
+    @property
+    def skipped(self) -> List[PgnError]: ...

@@ -1297,7 +1297,7 @@ def read_games(
     the next game), or is passed over (``errors="skip"``; the iterator's
     ``skipped`` lists them).
     """
-    return _Games(_source(source), headers, errors, threads)  # type: ignore[no-any-return]
+    return _Games(_source(source), headers, errors, threads)
 
 
 def read_positions(
@@ -1351,7 +1351,7 @@ def read_positions(
 
     def arrays() -> Iterator[Dict[str, Any]]:
         for rows, columns in batches:
-            batch = {name: numpy.frombuffer(data, dtype=dtypes[name]) for name, data in zip(names, columns)}
+            batch: Dict[str, Any] = {name: numpy.frombuffer(data, dtype=dtypes[name]) for name, data in zip(names, columns)}
             batch["pieces"] = batch["pieces"].reshape(rows, 64)
             yield batch
 

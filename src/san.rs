@@ -30,7 +30,8 @@
 //! [`SanError`]; no input panics.
 
 use crate::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks,
+    queen_attacks, rook_attacks, rook_rays,
 };
 use crate::{Bitboard, Board, CastlingSide, Color, File, Move, PieceKind, Rank, Square};
 use alloc::string::String;
@@ -278,6 +279,7 @@ impl San {
     /// assert_eq!(San::from_ascii(b"exd6 e.p."), San::from_ascii(b"exd6"));
     /// assert_eq!(San::from_ascii(b"Nf"), Err(SanError::Syntax));
     /// ```
+    #[inline]
     pub fn from_ascii(text: &[u8]) -> Result<San, SanError> {
         // The common case (a PGN reader's tokens): no spaces, no `e.p.`,
         // only check marks and glyphs after the move.
@@ -288,6 +290,14 @@ impl San {
         if let Some(san) = parse_plain(&text[..end]) {
             return Ok(san);
         }
+        San::from_ascii_general(text)
+    }
+
+    /// [`San::from_ascii`] for the rarer spellings: spaces, `e.p.`,
+    /// castling with zeros, annotations between the move and its check
+    /// mark.
+    #[inline(never)]
+    fn from_ascii_general(text: &[u8]) -> Result<San, SanError> {
         let body = strip_annotations(text);
         match body {
             b"O-O" | b"0-0" => return Ok(San::Castle(CastlingSide::KingSide)),
@@ -347,6 +357,20 @@ impl San {
             }
             (None, _, _) => PieceKind::Pawn,
         };
+        let ours = board.colored(us);
+        if ours.contains(to) {
+            return Err(SanError::Illegal);
+        }
+        if kind == PieceKind::Pawn {
+            // A pawn reaching the last rank promotes, and no other does.
+            if (to.rank() == Rank::Eighth.relative_to(us)) != promotion.is_some() {
+                return Err(SanError::Illegal);
+            }
+        } else if promotion.is_some() {
+            return Err(SanError::Illegal);
+        }
+        // The pieces of the kind (on the given file and rank) that reach
+        // `to` by their movement rules: the pseudo-legal candidates.
         let mut candidates = board.colored_pieces(us, kind);
         if let Some(file) = from_file {
             candidates &= Bitboard::file(file);
@@ -354,36 +378,35 @@ impl San {
         if let Some(rank) = from_rank {
             candidates &= Bitboard::rank(rank);
         }
-        if kind == PieceKind::Bishop {
-            // A bishop keeps to the squares of one colour.
-            candidates &= if Bitboard::LIGHT_SQUARES.contains(to) {
-                Bitboard::LIGHT_SQUARES
-            } else {
-                Bitboard::DARK_SQUARES
-            };
-        }
-        if kind != PieceKind::Pawn && !candidates.has_more_than_one() {
-            // One piece it can be: `is_legal` asks whether it reaches `to`
-            // (one attack lookup fewer on the common path).
-            return match candidates.first() {
-                Some(from) if board.is_legal(Move::new(from, to, promotion)) => {
-                    Ok(Move::new(from, to, promotion))
-                }
-                _ => Err(SanError::Illegal),
-            };
+        if candidates.is_empty() {
+            return Err(SanError::Illegal);
         }
         candidates &= match kind {
             PieceKind::Pawn => pawn_sources(board, us, to, occupied),
             PieceKind::Knight => knight_attacks(to),
+            PieceKind::King => king_attacks(to),
+            _ if !candidates.has_more_than_one() => {
+                // One slider: it reaches `to` when it stands on one of its
+                // lines with nothing between (a small table, where the
+                // slider attack tables are large and cold in a replay).
+                let rays = match kind {
+                    PieceKind::Bishop => bishop_rays(to),
+                    PieceKind::Rook => rook_rays(to),
+                    _ => bishop_rays(to) | rook_rays(to),
+                };
+                let reaches = candidates
+                    .first()
+                    .is_some_and(|from| (between(from, to) & occupied).is_empty());
+                if reaches { rays } else { Bitboard::EMPTY }
+            }
             PieceKind::Bishop => bishop_attacks(to, occupied),
             PieceKind::Rook => rook_attacks(to, occupied),
-            PieceKind::Queen => queen_attacks(to, occupied),
-            PieceKind::King => king_attacks(to),
+            _ => queen_attacks(to, occupied),
         };
         let mut found = None;
         for from in candidates {
             let mv = Move::new(from, to, promotion);
-            if board.is_legal(mv) {
+            if legal_candidate(board, us, kind, mv) {
                 if found.is_some() {
                     return Err(SanError::Ambiguous);
                 }
@@ -392,6 +415,45 @@ impl San {
         }
         found.ok_or(SanError::Illegal)
     }
+}
+
+/// Whether `mv`, a pseudo-legal move of a piece of `kind` (not castling),
+/// leaves `us`'s king safe. A king must not step onto an attacked square;
+/// en passant (two pawns leave one rank) goes through
+/// [`Board::is_legal`]; any other move is legal when, once made, no enemy
+/// piece attacks the king: a knight or pawn (unless it is the piece
+/// captured), or a slider on one of the king's lines with nothing between
+/// them (only sliders on those lines, usually none or one, are looked at).
+#[inline]
+fn legal_candidate(board: &Board, us: Color, kind: PieceKind, mv: Move) -> bool {
+    let (from, to) = (mv.from(), mv.to());
+    let them = !us;
+    let king = board.king(us);
+    if kind == PieceKind::King {
+        return board
+            .attackers_to_with(to, them, board.occupied().without(king))
+            .is_empty();
+    }
+    if kind == PieceKind::Pawn && board.en_passant() == Some(to) && from.file() != to.file() {
+        return board.is_legal(mv);
+    }
+    // A piece captured on `to` attacks nothing any more.
+    let theirs = board.colored(them).without(to);
+    let steppers = (knight_attacks(king) & board.pieces(PieceKind::Knight))
+        | (pawn_attacks(us, king) & board.pieces(PieceKind::Pawn));
+    if !(steppers & theirs).is_empty() {
+        return false;
+    }
+    let sliders = ((board.straight_sliders(them) & rook_rays(king))
+        | (board.diagonal_sliders(them) & bishop_rays(king)))
+        & theirs;
+    if sliders.is_empty() {
+        return true;
+    }
+    let occupied = board.occupied().without(from).with(to);
+    sliders
+        .into_iter()
+        .all(|slider| !(between(king, slider) & occupied).is_empty())
 }
 
 /// A move named by its from-square in full without a piece letter, for a
@@ -508,6 +570,13 @@ fn rank_of(b: u8) -> Option<Rank> {
     (i < 8).then(|| Rank::from_index(i as usize))
 }
 
+/// The square of a file byte `a`..`h` and a rank byte `1`..`8`.
+#[inline(always)]
+fn square_of(file: u8, rank: u8) -> Option<Square> {
+    let (f, r) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
+    (f < 8 && r < 8).then(|| Square::from_index_masked(u32::from(r) * 8 + u32::from(f)))
+}
+
 /// The piece of an upper-case SAN letter (`P` included).
 #[inline(always)]
 fn piece_of(b: u8) -> Option<PieceKind> {
@@ -528,6 +597,45 @@ fn piece_of(b: u8) -> Option<PieceKind> {
 /// then reads, or rejects).
 #[inline]
 fn parse_plain(b: &[u8]) -> Option<San> {
+    // The commonest shapes first: a pawn's push (`e4`), a piece's move
+    // (`Nf3`), a capture (`exd5`, `Nxe5`).
+    let quiet = |piece, file, rank| {
+        Some(San::Normal {
+            piece,
+            from_file: None,
+            from_rank: None,
+            capture: false,
+            to: square_of(file, rank)?,
+            promotion: None,
+        })
+    };
+    match *b {
+        [file, rank] => return quiet(None, file, rank),
+        [p @ (b'N' | b'B' | b'R' | b'Q' | b'K'), file, rank] => {
+            return quiet(piece_of(p), file, rank);
+        }
+        [p @ (b'N' | b'B' | b'R' | b'Q' | b'K'), b'x', file, rank] => {
+            return Some(San::Normal {
+                piece: piece_of(p),
+                from_file: None,
+                from_rank: None,
+                capture: true,
+                to: square_of(file, rank)?,
+                promotion: None,
+            });
+        }
+        [from @ b'a'..=b'h', b'x', file, rank] => {
+            return Some(San::Normal {
+                piece: None,
+                from_file: file_of(from),
+                from_rank: None,
+                capture: true,
+                to: square_of(file, rank)?,
+                promotion: None,
+            });
+        }
+        _ => {}
+    }
     let (piece, rest) = match b.first() {
         Some(&c @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'P')) => (piece_of(c), &b[1..]),
         Some(b'O') => {

@@ -232,7 +232,17 @@ impl<R: Read> Reader<R> {
     /// Makes at least `want` bytes available unless the input ends first
     /// (growing the buffer if it is smaller than `want`); returns how many
     /// are available.
+    #[inline(always)]
     fn fill(&mut self, want: usize) -> io::Result<usize> {
+        if self.end - self.pos >= want || self.eof {
+            return Ok(self.end - self.pos);
+        }
+        self.fill_more(want)
+    }
+
+    /// [`Reader::fill`]'s slow path: reads from the inner reader.
+    #[inline(never)]
+    fn fill_more(&mut self, want: usize) -> io::Result<usize> {
         while self.end - self.pos < want && !self.eof {
             if self.pos > 1 && (self.buf.len() - self.end < want || self.end == self.buf.len()) {
                 self.compact();
@@ -383,9 +393,14 @@ impl<R: Read> Reader<R> {
                             let value = RawTag(&self.buf[value.0..value.1]);
                             control = visitor.tag(name, value);
                         }
+                        // The line's end is known: its `\n`, or the input's end.
                         self.pos = line_end;
+                        if self.pos < self.end {
+                            self.newline();
+                        }
+                    } else {
+                        self.finish_line()?;
                     }
-                    self.finish_line()?;
                 }
                 b'%' | b';' => {
                     self.skip_line()?;
@@ -410,8 +425,32 @@ impl<R: Read> Reader<R> {
     /// the name's and value's ranges in the buffer, or `None` when the line
     /// is not a tag pair (or longer than the token limit). Leaves the
     /// cursor where it was (the buffer may have been compacted).
-    #[allow(clippy::type_complexity)]
-    fn tag_line(&mut self) -> io::Result<Option<(usize, (usize, usize), (usize, usize))>> {
+    fn tag_line(&mut self) -> io::Result<Option<TagSpans>> {
+        // The usual short line, read in the bytes at hand.
+        self.fill(LOOKAHEAD)?;
+        let start = self.pos;
+        let data = &self.buf[start..self.end];
+        if let Some((close, name, value)) = short_tag(data) {
+            // The line ends right after the `]`, or a little later.
+            let rest = &data[close..];
+            let line_end = match rest {
+                [b'\n', ..] => Some(close),
+                [b'\r', b'\n', ..] => Some(close + 1),
+                _ => memchr::memchr(b'\n', rest).map(|i| close + i),
+            };
+            let line_end = match line_end {
+                Some(end) => Some(end),
+                None if self.eof => Some(data.len()),
+                None => None, // a long line: read it whole below
+            };
+            if let Some(end) = line_end {
+                return Ok(Some((
+                    start + end,
+                    (start + name.0, start + name.1),
+                    (start + value.0, start + value.1),
+                )));
+            }
+        }
         // The whole line in the buffer.
         let mut want = LOOKAHEAD;
         let line_len = loop {
@@ -429,46 +468,48 @@ impl<R: Read> Reader<R> {
         };
         let start = self.pos;
         let line = &self.buf[start..start + line_len];
-        let mut i = 1;
-        let skip_space = |i: &mut usize| {
-            while line.get(*i).is_some_and(|b| b.is_ascii_whitespace()) {
-                *i += 1;
+        let space = |line: &[u8], mut i: usize| {
+            while i < line.len() && line[i].is_ascii_whitespace() {
+                i += 1;
             }
+            i
         };
-        skip_space(&mut i);
-        let name_start = i;
-        while line
-            .get(i)
-            .is_some_and(|&b| b.is_ascii_alphanumeric() || b"_+#=:-".contains(&b))
-        {
+        let name_start = space(line, 1);
+        let mut i = name_start;
+        while i < line.len() && TAG_NAME[line[i] as usize] {
             i += 1;
         }
         let name_end = i;
         if name_end == name_start {
             return Ok(None);
         }
-        skip_space(&mut i);
+        i = space(line, i);
         if line.get(i) != Some(&b'"') {
             return Ok(None);
         }
         i += 1;
         let value_start = i;
+        // The closing quote: the first `"` not escaped by a `\`.
         loop {
-            match line.get(i) {
+            match memchr::memchr2(b'"', b'\\', &line[i..]) {
                 None => return Ok(None),
-                Some(b'\\') => i += 2,
-                Some(b'"') => break,
-                Some(_) => i += 1,
+                Some(at) if line[i + at] == b'"' => {
+                    i += at;
+                    break;
+                }
+                Some(at) => i += at + 2,
+            }
+            if i >= line.len() {
+                return Ok(None);
             }
         }
         let value_end = i;
-        i += 1;
-        skip_space(&mut i);
+        i = space(line, i + 1);
         if line.get(i) != Some(&b']') {
             return Ok(None);
         }
         Ok(Some((
-            start + i + 1,
+            start + line_len,
             (start + name_start, start + name_end),
             (start + value_start, start + value_end),
         )))
@@ -478,6 +519,9 @@ impl<R: Read> Reader<R> {
 
     /// Reads the movetext up to the game's end. With `skip`, nothing is
     /// reported.
+    ///
+    /// One dispatch on a byte's class (a table) per token; words, move
+    /// numbers and comments take the spaces after them along.
     fn read_movetext<V: Visitor>(&mut self, visitor: &mut V, skip: bool) -> io::Result<()> {
         // Open variations: `depth` in all, the innermost `skip_from` and
         // deeper being skipped (`skip_from` = 0: the whole game).
@@ -486,6 +530,13 @@ impl<R: Read> Reader<R> {
         // Whether the variation skipped from `skip_from` was refused by
         // `begin_variation` (then its `)` is not reported).
         let mut refused = false;
+        // A `Skip` answer to a token skips the rest of what holds it.
+        let answer = |control: Control, depth: usize, skip_from: &mut usize, refused: &mut bool| {
+            if control == Control::Skip && depth < *skip_from {
+                *skip_from = depth;
+                *refused = false;
+            }
+        };
         let mut line_start = self.at_line_start();
         loop {
             if self.end - self.pos < LOOKAHEAD {
@@ -510,115 +561,113 @@ impl<R: Read> Reader<R> {
                 }
             }
             let skipping = depth >= skip_from;
-            match b {
-                b'\n' => {
+            match CLASS[b as usize] {
+                LETTER => {
+                    let control = self.word(visitor, skipping)?;
+                    answer(control, depth, &mut skip_from, &mut refused);
+                }
+                SPACE => self.pos += 1,
+                NEWLINE => {
                     self.newline();
                     line_start = true;
                 }
-                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
-                b'{' => {
-                    self.pos += 1;
-                    if self.comment(visitor, skipping)? == Control::Skip && depth < skip_from {
-                        skip_from = depth;
-                        refused = false;
+                DIGIT => {
+                    let (pos, end) = (self.pos, self.end);
+                    let buf = &self.buf[..end];
+                    let mut i = pos + 1;
+                    while i < end && buf[i].is_ascii_digit() {
+                        i += 1;
                     }
-                }
-                b';' => self.skip_line()?,
-                b'(' => {
-                    self.pos += 1;
-                    depth += 1;
-                    if !skipping && visitor.begin_variation() == Control::Skip {
-                        skip_from = depth;
-                        refused = true;
-                    }
-                }
-                b')' => {
-                    self.pos += 1;
-                    if depth > 0 {
-                        let report = depth < skip_from || (depth == skip_from && !refused);
-                        if depth == skip_from {
-                            skip_from = usize::MAX; // the skipped variation is over
-                            refused = false;
-                        }
-                        if report && visitor.end_variation() == Control::Skip {
-                            skip_from = skip_from.min(depth - 1);
-                            refused = false;
-                        }
-                        depth -= 1;
-                    }
-                }
-                b'$' => {
-                    let len = self.token_len(1, |b| b.is_ascii_digit());
-                    let digits = &self.buf[self.pos + 1..self.pos + len];
-                    let value = digits
-                        .iter()
-                        .try_fold(0u8, |n, &d| n.checked_mul(10)?.checked_add(d - b'0'));
-                    self.pos += len;
-                    if let (Some(value), false) = (value.filter(|_| !digits.is_empty()), skipping) {
-                        if visitor.nag(Nag(value)) == Control::Skip && depth < skip_from {
-                            skip_from = depth;
-                            refused = false;
-                        }
-                    }
-                }
-                b'!' | b'?' => {
-                    let len = self.token_len(0, |b| b == b'!' || b == b'?');
-                    let glyph = Nag::from_glyph(&self.buf[self.pos..self.pos + len]);
-                    self.pos += len;
-                    if let (Some(nag), false) = (glyph, skipping) {
-                        if visitor.nag(nag) == Control::Skip && depth < skip_from {
-                            skip_from = depth;
-                            refused = false;
-                        }
-                    }
-                }
-                b'*' => {
-                    self.pos += 1;
-                    if !skipping
-                        && visitor.result(GameResult::Unknown) == Control::Skip
-                        && depth < skip_from
-                    {
-                        skip_from = depth;
-                        refused = false;
-                    }
-                }
-                b'0'..=b'9' => {
-                    let digits = self.token_len(0, |b| b.is_ascii_digit());
-                    match self.data().get(digits) {
+                    match buf.get(i) {
                         Some(b'.') => {
                             // A move number, its dots and the spaces after.
-                            self.pos += digits;
-                            self.pos += self.token_len(0, |b| b == b'.' || b == b' ');
-                        }
-                        Some(b'-' | b'/') => {
-                            if self.word(visitor, skipping)? == Control::Skip && depth < skip_from {
-                                skip_from = depth;
-                                refused = false;
+                            i += 1;
+                            while i < end && matches!(buf[i], b'.' | b' ') {
+                                i += 1;
                             }
+                            self.pos = i;
                         }
                         Some(&next) if is_san_byte(next) => {
-                            if self.word(visitor, skipping)? == Control::Skip && depth < skip_from {
-                                skip_from = depth;
-                                refused = false;
-                            }
+                            // `1-0`, `1/2-1/2`, `0-0`, `0000`, a square...
+                            let control = self.word(visitor, skipping)?;
+                            answer(control, depth, &mut skip_from, &mut refused);
                         }
-                        _ if &self.data()[..digits] == b"0000" => {
-                            if self.word(visitor, skipping)? == Control::Skip && depth < skip_from {
-                                skip_from = depth;
-                                refused = false;
-                            }
+                        _ if &buf[pos..i] == b"0000" => {
+                            let control = self.word(visitor, skipping)?;
+                            answer(control, depth, &mut skip_from, &mut refused);
                         }
-                        _ => self.pos += digits, // a move number without dots
+                        _ => self.pos = i, // a move number without dots
                     }
                 }
-                b'.' => self.pos += self.token_len(0, |b| b == b'.'),
-                _ if is_word_byte(b) => {
-                    if self.word(visitor, skipping)? == Control::Skip && depth < skip_from {
-                        skip_from = depth;
-                        refused = false;
-                    }
+                BRACE => {
+                    self.pos += 1;
+                    let control = self.comment(visitor, skipping)?;
+                    answer(control, depth, &mut skip_from, &mut refused);
                 }
-                _ => self.pos += 1, // `}`, `]`, `"`, control characters: ignored
+                OTHER => match b {
+                    b';' => self.skip_line()?,
+                    b'(' => {
+                        self.pos += 1;
+                        depth += 1;
+                        if !skipping && visitor.begin_variation() == Control::Skip {
+                            skip_from = depth;
+                            refused = true;
+                        }
+                    }
+                    b')' => {
+                        self.pos += 1;
+                        if depth > 0 {
+                            let report = depth < skip_from || (depth == skip_from && !refused);
+                            if depth == skip_from {
+                                skip_from = usize::MAX; // the skipped variation is over
+                                refused = false;
+                            }
+                            if report && visitor.end_variation() == Control::Skip {
+                                skip_from = skip_from.min(depth - 1);
+                                refused = false;
+                            }
+                            depth -= 1;
+                        }
+                    }
+                    b'$' => {
+                        let len = self.token_len(1, |b| b.is_ascii_digit());
+                        let digits = &self.buf[self.pos + 1..self.pos + len];
+                        let value = digits
+                            .iter()
+                            .try_fold(0u8, |n, &d| n.checked_mul(10)?.checked_add(d - b'0'));
+                        self.pos += len;
+                        if let (Some(value), false) =
+                            (value.filter(|_| !digits.is_empty()), skipping)
+                        {
+                            let control = visitor.nag(Nag(value));
+                            answer(control, depth, &mut skip_from, &mut refused);
+                        }
+                    }
+                    b'!' | b'?' => {
+                        let len = self.token_len(0, |b| b == b'!' || b == b'?');
+                        let glyph = Nag::from_glyph(&self.buf[self.pos..self.pos + len]);
+                        self.pos += len;
+                        if let (Some(nag), false) = (glyph, skipping) {
+                            let control = visitor.nag(nag);
+                            answer(control, depth, &mut skip_from, &mut refused);
+                        }
+                    }
+                    b'*' => {
+                        self.pos += 1;
+                        if !skipping {
+                            let control = visitor.result(GameResult::Unknown);
+                            answer(control, depth, &mut skip_from, &mut refused);
+                        }
+                    }
+                    b'.' => self.pos += self.token_len(0, |b| b == b'.'),
+                    _ if is_word_byte(b) => {
+                        // Other bytes of words: `+ # = - : @ /`, non-ASCII.
+                        let control = self.word(visitor, skipping)?;
+                        answer(control, depth, &mut skip_from, &mut refused);
+                    }
+                    _ => self.pos += 1, // `}`, `]`, `"`, control characters: ignored
+                },
+                _ => unreachable!("CLASS holds the five classes"),
             }
         }
     }
@@ -637,19 +686,25 @@ impl<R: Read> Reader<R> {
     }
 
     /// A word at the cursor: a move, a null move, a result, or something
-    /// to ignore; reported unless `skipping`.
+    /// to ignore; reported unless `skipping`. The spaces after it are
+    /// consumed too.
+    #[inline(always)]
     fn word<V: Visitor>(&mut self, visitor: &mut V, skipping: bool) -> io::Result<Control> {
-        let mut len = self.token_len(0, is_word_byte);
-        // `e.p.` after a capture, stuck to it or alone.
-        let data = self.data();
-        if data[..len].ends_with(b"e") && data[len..].starts_with(b".p.") {
-            len += 3;
+        let (start, end) = (self.pos, self.end);
+        let buf = &self.buf[..end];
+        let mut i = start;
+        while i < end && WORD[buf[i] as usize] != 0 {
+            i += 1;
         }
-        let start = self.pos;
-        self.pos += len;
+        // `e.p.` after a capture, stuck to it or alone.
+        if i > start && buf[i - 1] == b'e' && buf[i..].starts_with(b".p.") {
+            i += 3;
+        }
+        let len = i - start;
         let line = self.line;
         if len > MAX_SAN {
             // An endless word: report its start, skip the rest.
+            self.pos = i;
             let control = if skipping {
                 Control::Continue
             } else {
@@ -661,13 +716,15 @@ impl<R: Read> Reader<R> {
             return Ok(control);
         }
         // The spaces after it, here rather than one dispatch each.
-        while self.pos < self.end && self.buf[self.pos] == b' ' {
-            self.pos += 1;
+        let mut after = i;
+        while after < end && buf[after] == b' ' {
+            after += 1;
         }
+        self.pos = after;
         if skipping {
             return Ok(Control::Continue);
         }
-        let token = &self.buf[start..start + len];
+        let token = &self.buf[start..i];
         if !token[0].is_ascii_alphabetic() {
             if let Some(result) = GameResult::from_token(token) {
                 return Ok(visitor.result(result));
@@ -686,9 +743,26 @@ impl<R: Read> Reader<R> {
     /// of the input.
     fn comment<V: Visitor>(&mut self, visitor: &mut V, skipping: bool) -> io::Result<Control> {
         let mut control = Control::Continue;
+        // Bytes after the cursor searched already (no `}` among them), and
+        // the line ends among them, counted in the same search.
+        let mut scanned = 0;
+        let mut newlines = 0;
         loop {
-            let found = memchr::memchr(b'}', self.data());
-            let available = self.end - self.pos;
+            let data = &self.buf[self.pos..self.end];
+            let mut found = None;
+            while let Some(k) = find2(&data[scanned..], b'}', b'\n') {
+                let at = scanned + k;
+                if data[at] == b'}' {
+                    found = Some(at);
+                    break;
+                }
+                newlines += 1;
+                scanned = at + 1;
+            }
+            let available = data.len();
+            if found.is_none() {
+                scanned = available;
+            }
             let len = match found {
                 Some(i) => i,
                 None if self.eof => available,
@@ -696,22 +770,185 @@ impl<R: Read> Reader<R> {
                     self.fill((available * 2).clamp(LOOKAHEAD, self.max_token))?;
                     continue;
                 }
-                // Longer than the limit: this part, cut at a UTF-8 boundary.
-                None => utf8_boundary(self.data()),
+                // Longer than the limit: this part, cut at a UTF-8 boundary
+                // (before at most three bytes of one character: no `\n`).
+                None => utf8_boundary(data),
             };
+            self.line += newlines;
+            newlines = 0;
             let text = &self.buf[self.pos..self.pos + len];
-            self.line += memchr::memchr_iter(b'\n', text).count() as u64;
             if !skipping && control == Control::Continue {
                 control = visitor.comment(RawComment(text));
             }
             self.pos += len;
+            scanned -= len.min(scanned);
             if found.is_some() || self.eof {
                 self.pos += usize::from(found.is_some()); // the `}`
+                // The spaces after it, here rather than one dispatch each.
+                while self.pos < self.end && self.buf[self.pos] == b' ' {
+                    self.pos += 1;
+                }
                 return Ok(control);
             }
         }
     }
 }
+
+/// Where a tag line's parts are in the buffer: the end of the line (its
+/// `\n`, or the input's end), the name's range and the value's.
+type TagSpans = (usize, (usize, usize), (usize, usize));
+
+/// A tag pair `[Name "value"]` at the start of `data`, read without
+/// crossing a line end: the offset after its `]` and the ranges of the
+/// name and the value; `None` when the bytes at hand hold no complete,
+/// well-formed one (the reader then reads the whole line).
+#[inline]
+fn short_tag(data: &[u8]) -> Option<TagSpans> {
+    let space = |i: &mut usize| {
+        while data
+            .get(*i)
+            .is_some_and(|&b| b != b'\n' && b.is_ascii_whitespace())
+        {
+            *i += 1;
+        }
+    };
+    let mut i = 1;
+    space(&mut i);
+    let name_start = i;
+    while data.get(i).is_some_and(|&b| TAG_NAME[b as usize]) {
+        i += 1;
+    }
+    let name = (name_start, i);
+    if name.0 == name.1 {
+        return None;
+    }
+    space(&mut i);
+    if data.get(i) != Some(&b'"') {
+        return None;
+    }
+    i += 1;
+    let value_start = i;
+    loop {
+        i += find3(&data[i..], b'"', b'\\', b'\n')?;
+        match data[i] {
+            b'"' => break,
+            b'\n' => return None,
+            _ => {
+                // An escape: the byte after the `\` is part of the value.
+                if *data.get(i + 1)? == b'\n' {
+                    return None;
+                }
+                i += 2;
+            }
+        }
+    }
+    let value = (value_start, i);
+    i += 1;
+    space(&mut i);
+    (data.get(i) == Some(&b']')).then_some((i + 1, name, value))
+}
+
+/// `0x01` in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The bytes of `word` equal to `needle`: the high bit of each such byte
+/// set (and possibly of bytes above the lowest one, never below it).
+#[inline(always)]
+fn equal_bytes(word: u64, needle: u8) -> u64 {
+    let x = word ^ (ONES * u64::from(needle));
+    x.wrapping_sub(ONES) & !x & (ONES << 7)
+}
+
+/// The index of the first byte of `data` that is `a`, `b` or `c`: eight
+/// bytes at a time for the short runs of a tag value or a comment (a
+/// search routine's setup costs more than it saves there), `memchr3`
+/// beyond 64 bytes.
+#[inline(always)]
+fn find3(data: &[u8], a: u8, b: u8, c: u8) -> Option<usize> {
+    let mut i = 0;
+    while let Some(chunk) = data.get(i..i + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let hits = equal_bytes(word, a) | equal_bytes(word, b) | equal_bytes(word, c);
+        if hits != 0 {
+            return Some(i + (hits.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+        if i >= 64 {
+            return memchr::memchr3(a, b, c, &data[i..]).map(|k| i + k);
+        }
+    }
+    data[i..]
+        .iter()
+        .position(|&x| x == a || x == b || x == c)
+        .map(|k| i + k)
+}
+
+/// The index of the first byte of `data` that is `a` or `b`, as [`find3`].
+#[inline(always)]
+fn find2(data: &[u8], a: u8, b: u8) -> Option<usize> {
+    let mut i = 0;
+    while let Some(chunk) = data.get(i..i + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let hits = equal_bytes(word, a) | equal_bytes(word, b);
+        if hits != 0 {
+            return Some(i + (hits.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+        if i >= 64 {
+            return memchr::memchr2(a, b, &data[i..]).map(|k| i + k);
+        }
+    }
+    data[i..]
+        .iter()
+        .position(|&x| x == a || x == b)
+        .map(|k| i + k)
+}
+
+/// The bytes of a tag's name: letters, digits and `_ + # = : -`.
+static TAG_NAME: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] =
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-');
+        b += 1;
+    }
+    table
+};
+
+/// The byte classes of the movetext's dispatch ([`CLASS`]).
+const OTHER: u8 = 0;
+const LETTER: u8 = 1;
+const SPACE: u8 = 2;
+const NEWLINE: u8 = 3;
+const DIGIT: u8 = 4;
+const BRACE: u8 = 5;
+
+/// Each byte's class: letters start words (moves), spaces and line ends,
+/// digits (move numbers, results), `{`; the rest is told apart by a match.
+static CLASS: [u8; 256] = {
+    let mut table = [OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = if c.is_ascii_alphabetic() {
+            LETTER
+        } else if c.is_ascii_digit() {
+            DIGIT
+        } else if matches!(c, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c') {
+            SPACE
+        } else if c == b'\n' {
+            NEWLINE
+        } else if c == b'{' {
+            BRACE
+        } else {
+            OTHER
+        };
+        b += 1;
+    }
+    table
+};
 
 /// The bytes that start a word: letters, digits, and `+ # = - : @ /`
 /// (check marks, promotion, castling with dashes, drops, results).

@@ -525,21 +525,21 @@ type Input = Box<dyn Read + Send>;
 
 /// A file's games, read on one thread or on a pool.
 enum Source {
-    One(pgn::Games<Input>),
-    Pool(Box<pgn::parallel::Games<Input>>, rayon::ThreadPool),
+    One(Box<pgn::Games<Input>>),
+    Pool(pgn::parallel::Games<Input>, rayon::ThreadPool),
 }
 
 impl Source {
     fn new(input: Input, tags: bool, threads: usize) -> PyResult<Source> {
         if threads == 1 {
-            return Ok(Source::One(pgn::Games::new(input).tags(tags)));
+            return Ok(Source::One(Box::new(pgn::Games::new(input).tags(tags))));
         }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(|e| PyOSError::new_err(e.to_string()))?;
         Ok(Source::Pool(
-            Box::new(pgn::parallel::Games::new(input).tags(tags)),
+            pgn::parallel::Games::new(input).tags(tags),
             pool,
         ))
     }

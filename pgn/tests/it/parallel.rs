@@ -1,9 +1,11 @@
 //! Parallel replay: the same items as the sequential reader, in order;
 //! compressed input.
 
+#[cfg(any(feature = "parallel", feature = "zstd", feature = "gzip"))]
 use crate::common::{data, line, mainlines};
 
 /// The lichess samples many times over, with bad games among them.
+#[cfg(feature = "parallel")]
 fn big_input() -> Vec<u8> {
     let mut pgn = Vec::new();
     for i in 0..40 {

@@ -30,8 +30,7 @@
 //! [`SanError`]; no input panics.
 
 use crate::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks,
-    queen_attacks, rook_attacks, rook_rays,
+    between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays,
 };
 use crate::{Bitboard, Board, CastlingSide, Color, File, Move, PieceKind, Rank, Square};
 use alloc::string::String;
@@ -385,23 +384,23 @@ impl San {
             PieceKind::Pawn => pawn_sources(board, us, to, occupied),
             PieceKind::Knight => knight_attacks(to),
             PieceKind::King => king_attacks(to),
-            _ if !candidates.has_more_than_one() => {
-                // One slider: it reaches `to` when it stands on one of its
-                // lines with nothing between (a small table, where the
-                // slider attack tables are large and cold in a replay).
+            // A slider reaches `to` from one of its lines with nothing
+            // between: the small ray and between tables, where the slider
+            // attack tables are large and cold in a replay.
+            _ => {
                 let rays = match kind {
                     PieceKind::Bishop => bishop_rays(to),
                     PieceKind::Rook => rook_rays(to),
                     _ => bishop_rays(to) | rook_rays(to),
                 };
-                let reaches = candidates
-                    .first()
-                    .is_some_and(|from| (between(from, to) & occupied).is_empty());
-                if reaches { rays } else { Bitboard::EMPTY }
+                let mut reach = Bitboard::EMPTY;
+                for from in candidates & rays {
+                    if (between(from, to) & occupied).is_empty() {
+                        reach = reach.with(from);
+                    }
+                }
+                reach
             }
-            PieceKind::Bishop => bishop_attacks(to, occupied),
-            PieceKind::Rook => rook_attacks(to, occupied),
-            _ => queen_attacks(to, occupied),
         };
         let mut found = None;
         for from in candidates {
@@ -430,9 +429,7 @@ fn legal_candidate(board: &Board, us: Color, kind: PieceKind, mv: Move) -> bool 
     let them = !us;
     let king = board.king(us);
     if kind == PieceKind::King {
-        return board
-            .attackers_to_with(to, them, board.occupied().without(king))
-            .is_empty();
+        return !attacked_after(board, us, to, board.occupied().without(king));
     }
     if kind == PieceKind::Pawn && board.en_passant() == Some(to) && from.file() != to.file() {
         return board.is_legal(mv);
@@ -454,6 +451,27 @@ fn legal_candidate(board: &Board, us: Color, kind: PieceKind, mv: Move) -> bool 
     sliders
         .into_iter()
         .all(|slider| !(between(king, slider) & occupied).is_empty())
+}
+
+/// Whether a piece of `!us` attacks `sq` once the occupied squares are
+/// `occupied` (a piece on `sq` itself attacks nothing): steppers by their
+/// tables, sliders on `sq`'s lines by the squares between, without the
+/// slider attack tables.
+#[inline]
+fn attacked_after(board: &Board, us: Color, sq: Square, occupied: Bitboard) -> bool {
+    let them = !us;
+    let theirs = board.colored(them);
+    let steppers = (knight_attacks(sq) & board.pieces(PieceKind::Knight))
+        | (pawn_attacks(us, sq) & board.pieces(PieceKind::Pawn))
+        | (king_attacks(sq) & board.pieces(PieceKind::King));
+    if !(steppers & theirs).is_empty() {
+        return true;
+    }
+    let sliders = (board.straight_sliders(them) & rook_rays(sq))
+        | (board.diagonal_sliders(them) & bishop_rays(sq));
+    sliders
+        .into_iter()
+        .any(|slider| (between(sq, slider) & occupied).is_empty())
 }
 
 /// A move named by its from-square in full without a piece letter, for a

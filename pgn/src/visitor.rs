@@ -129,17 +129,49 @@ impl fmt::Debug for RawComment<'_> {
 }
 
 /// A move token of the movetext, not yet read as SAN, and the line it is
-/// on.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// on. Two are equal when their bytes and lines are.
+#[derive(Clone, Copy)]
 pub struct RawSan<'a> {
     bytes: &'a [u8],
     line: u64,
+    /// The SAN, when the reader read it while finding the token's end
+    /// (what [`San::from_ascii`] gives for these bytes).
+    parsed: Option<San>,
+}
+
+impl PartialEq for RawSan<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.bytes, self.line) == (other.bytes, other.line)
+    }
+}
+
+impl Eq for RawSan<'_> {}
+
+impl core::hash::Hash for RawSan<'_> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (self.bytes, self.line).hash(state);
+    }
 }
 
 impl<'a> RawSan<'a> {
     /// A token and its line (for visitors' tests; the reader makes these).
     pub fn new(bytes: &'a [u8], line: u64) -> RawSan<'a> {
-        RawSan { bytes, line }
+        RawSan {
+            bytes,
+            line,
+            parsed: None,
+        }
+    }
+
+    /// A token the reader read as `san` already.
+    #[inline(always)]
+    pub(crate) fn read(bytes: &'a [u8], line: u64, san: San) -> RawSan<'a> {
+        debug_assert_eq!(San::from_ascii(bytes), Ok(san), "{:?}", String::from_utf8_lossy(bytes));
+        RawSan {
+            bytes,
+            line,
+            parsed: Some(san),
+        }
     }
 
     /// The token's bytes (annotation glyphs `!` and `?` after it are
@@ -170,8 +202,12 @@ impl<'a> RawSan<'a> {
     /// # Errors
     ///
     /// [`SanError::Syntax`] when the token is not SAN (a null move is not).
+    #[inline]
     pub fn san(&self) -> Result<San, SanError> {
-        San::from_ascii(self.bytes)
+        match self.parsed {
+            Some(san) => Ok(san),
+            None => San::from_ascii(self.bytes),
+        }
     }
 
     /// The token as text (lossy UTF-8), for messages.

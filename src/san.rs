@@ -29,9 +29,7 @@
 //! `P` for pawns): a lower-case `b` is the b-file. Anything else is a
 //! [`SanError`]; no input panics.
 
-use crate::attacks::{
-    between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays,
-};
+use crate::attacks::{bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays};
 use crate::{Bitboard, Board, CastlingSide, Color, File, Move, PieceKind, Rank, Square};
 use alloc::string::String;
 use core::fmt;
@@ -395,7 +393,7 @@ impl San {
                 };
                 let mut reach = Bitboard::EMPTY;
                 for from in candidates & rays {
-                    if (between(from, to) & occupied).is_empty() {
+                    if (between_aligned(from, to) & occupied).is_empty() {
                         reach = reach.with(from);
                     }
                 }
@@ -450,7 +448,46 @@ fn legal_candidate(board: &Board, us: Color, kind: PieceKind, mv: Move) -> bool 
     let occupied = board.occupied().without(from).with(to);
     sliders
         .into_iter()
-        .all(|slider| !(between(king, slider) & occupied).is_empty())
+        .all(|slider| !(between_aligned(king, slider) & occupied).is_empty())
+}
+
+/// The squares strictly between `a` and `b`, two squares on one rank,
+/// file or diagonal, computed rather than looked up: the bits between
+/// the two indices, on the line they share. (A replay looks at pairs all
+/// over the board; the 32 KiB between table is then often out of cache.)
+#[inline(always)]
+fn between_aligned(a: Square, b: Square) -> Bitboard {
+    /// The diagonals (`rank - file + 7`) and anti-diagonals
+    /// (`rank + file`), as masks.
+    const DIAGONALS: [[u64; 15]; 2] = {
+        let mut masks = [[0u64; 15]; 2];
+        let mut sq = 0;
+        while sq < 64 {
+            let (rank, file) = (sq / 8, sq % 8);
+            masks[0][rank + 7 - file] |= 1 << sq;
+            masks[1][rank + file] |= 1 << sq;
+            sq += 1;
+        }
+        masks
+    };
+    let (a, b) = (a.index(), b.index());
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    debug_assert!(lo < hi);
+    // Bits lo + 1 ..= hi - 1.
+    let span = (1u64 << hi).wrapping_sub(2u64 << lo);
+    let (rank, file) = (lo / 8, lo % 8);
+    let line = if hi / 8 == rank {
+        0xffu64 << (8 * rank)
+    } else if hi % 8 == file {
+        0x0101_0101_0101_0101u64 << file
+    } else if hi % 8 > file {
+        DIAGONALS[0][rank + 7 - file]
+    } else {
+        DIAGONALS[1][rank + file]
+    };
+    let between = Bitboard(span & line);
+    debug_assert_eq!(between, crate::attacks::between(Square::from_index_masked(a as u32), Square::from_index_masked(b as u32)));
+    between
 }
 
 /// Whether a piece of `!us` attacks `sq` once the occupied squares are
@@ -471,7 +508,7 @@ fn attacked_after(board: &Board, us: Color, sq: Square, occupied: Bitboard) -> b
         | (board.diagonal_sliders(them) & bishop_rays(sq));
     sliders
         .into_iter()
-        .any(|slider| (between(sq, slider) & occupied).is_empty())
+        .any(|slider| (between_aligned(sq, slider) & occupied).is_empty())
 }
 
 /// A move named by its from-square in full without a piece letter, for a

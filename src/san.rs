@@ -486,7 +486,13 @@ fn between_aligned(a: Square, b: Square) -> Bitboard {
         DIAGONALS[1][rank + file]
     };
     let between = Bitboard(span & line);
-    debug_assert_eq!(between, crate::attacks::between(Square::from_index_masked(a as u32), Square::from_index_masked(b as u32)));
+    debug_assert_eq!(
+        between,
+        crate::attacks::between(
+            Square::from_index_masked(a as u32),
+            Square::from_index_masked(b as u32)
+        )
+    );
     between
 }
 

@@ -561,130 +561,148 @@ impl<R: Read> Reader<R> {
                     }
                 }
             }
-            let skipping = depth >= skip_from;
-            match CLASS[b as usize] {
-                LETTER => {
-                    let control = match quick_san(&self.buf[self.pos..self.end]) {
-                        Some((san, len)) => {
-                            let (start, end) = (self.pos, self.end);
-                            let mut after = start + len;
-                            while after < end && self.buf[after] == b' ' {
-                                after += 1;
+            let mut skipping = depth >= skip_from;
+            let mut class = CLASS[b as usize];
+            // One pass but for a move number followed by a move, which goes
+            // on to the move without a second dispatch.
+            loop {
+                match class {
+                    LETTER => loop {
+                        let control = match quick_san(&self.buf[self.pos..self.end]) {
+                            Some((san, len)) => {
+                                let (start, end) = (self.pos, self.end);
+                                let mut after = start + len;
+                                while after < end && self.buf[after] == b' ' {
+                                    after += 1;
+                                }
+                                self.pos = after;
+                                if skipping {
+                                    Control::Continue
+                                } else {
+                                    let token = &self.buf[start..start + len];
+                                    visitor.san(RawSan::read(token, self.line, san))
+                                }
                             }
-                            self.pos = after;
-                            if skipping {
-                                Control::Continue
-                            } else {
-                                let token = &self.buf[start..start + len];
-                                visitor.san(RawSan::read(token, self.line, san))
-                            }
-                        }
-                        None => self.word(visitor, skipping)?,
-                    };
-                    answer(control, depth, &mut skip_from, &mut refused);
-                }
-                SPACE => self.pos += 1,
-                NEWLINE => {
-                    self.newline();
-                    line_start = true;
-                }
-                DIGIT => {
-                    let (pos, end) = (self.pos, self.end);
-                    let buf = &self.buf[..end];
-                    let mut i = pos + 1;
-                    while i < end && buf[i].is_ascii_digit() {
-                        i += 1;
-                    }
-                    match buf.get(i) {
-                        Some(b'.') => {
-                            // A move number, its dots and the spaces after.
-                            i += 1;
-                            while i < end && matches!(buf[i], b'.' | b' ') {
-                                i += 1;
-                            }
-                            self.pos = i;
-                        }
-                        Some(&next) if is_san_byte(next) => {
-                            // `1-0`, `1/2-1/2`, `0-0`, `0000`, a square...
-                            let control = self.word(visitor, skipping)?;
-                            answer(control, depth, &mut skip_from, &mut refused);
-                        }
-                        _ if &buf[pos..i] == b"0000" => {
-                            let control = self.word(visitor, skipping)?;
-                            answer(control, depth, &mut skip_from, &mut refused);
-                        }
-                        _ => self.pos = i, // a move number without dots
-                    }
-                }
-                BRACE => {
-                    self.pos += 1;
-                    let control = self.comment(visitor, skipping)?;
-                    answer(control, depth, &mut skip_from, &mut refused);
-                }
-                OTHER => match b {
-                    b';' => self.skip_line()?,
-                    b'(' => {
-                        self.pos += 1;
-                        depth += 1;
-                        if !skipping && visitor.begin_variation() == Control::Skip {
-                            skip_from = depth;
-                            refused = true;
-                        }
-                    }
-                    b')' => {
-                        self.pos += 1;
-                        if depth > 0 {
-                            let report = depth < skip_from || (depth == skip_from && !refused);
-                            if depth == skip_from {
-                                skip_from = usize::MAX; // the skipped variation is over
-                                refused = false;
-                            }
-                            if report && visitor.end_variation() == Control::Skip {
-                                skip_from = skip_from.min(depth - 1);
-                                refused = false;
-                            }
-                            depth -= 1;
-                        }
-                    }
-                    b'$' => {
-                        let len = self.token_len(1, |b| b.is_ascii_digit());
-                        let digits = &self.buf[self.pos + 1..self.pos + len];
-                        let value = digits
-                            .iter()
-                            .try_fold(0u8, |n, &d| n.checked_mul(10)?.checked_add(d - b'0'));
-                        self.pos += len;
-                        if let (Some(value), false) =
-                            (value.filter(|_| !digits.is_empty()), skipping)
+                            None => self.word(visitor, skipping)?,
+                        };
+                        answer(control, depth, &mut skip_from, &mut refused);
+                        // The other move of a pair usually follows: read it
+                        // here rather than through the dispatch.
+                        if self.end - self.pos < LOOKAHEAD
+                            || CLASS[self.buf[self.pos] as usize] != LETTER
                         {
-                            let control = visitor.nag(Nag(value));
-                            answer(control, depth, &mut skip_from, &mut refused);
+                            break;
+                        }
+                        skipping = depth >= skip_from;
+                    },
+                    SPACE => self.pos += 1,
+                    NEWLINE => {
+                        self.newline();
+                        line_start = true;
+                    }
+                    DIGIT => {
+                        let (pos, end) = (self.pos, self.end);
+                        let buf = &self.buf[..end];
+                        let mut i = pos + 1;
+                        while i < end && buf[i].is_ascii_digit() {
+                            i += 1;
+                        }
+                        match buf.get(i) {
+                            Some(b'.') => {
+                                // A move number, its dots and the spaces after.
+                                i += 1;
+                                while i < end && matches!(buf[i], b'.' | b' ') {
+                                    i += 1;
+                                }
+                                self.pos = i;
+                                if end - i >= LOOKAHEAD && CLASS[buf[i] as usize] == LETTER {
+                                    class = LETTER;
+                                    continue;
+                                }
+                            }
+                            Some(&next) if is_san_byte(next) => {
+                                // `1-0`, `1/2-1/2`, `0-0`, `0000`, a square...
+                                let control = self.word(visitor, skipping)?;
+                                answer(control, depth, &mut skip_from, &mut refused);
+                            }
+                            _ if &buf[pos..i] == b"0000" => {
+                                let control = self.word(visitor, skipping)?;
+                                answer(control, depth, &mut skip_from, &mut refused);
+                            }
+                            _ => self.pos = i, // a move number without dots
                         }
                     }
-                    b'!' | b'?' => {
-                        let len = self.token_len(0, |b| b == b'!' || b == b'?');
-                        let glyph = Nag::from_glyph(&self.buf[self.pos..self.pos + len]);
-                        self.pos += len;
-                        if let (Some(nag), false) = (glyph, skipping) {
-                            let control = visitor.nag(nag);
-                            answer(control, depth, &mut skip_from, &mut refused);
-                        }
-                    }
-                    b'*' => {
+                    BRACE => {
                         self.pos += 1;
-                        if !skipping {
-                            let control = visitor.result(GameResult::Unknown);
-                            answer(control, depth, &mut skip_from, &mut refused);
-                        }
-                    }
-                    b'.' => self.pos += self.token_len(0, |b| b == b'.'),
-                    _ if is_word_byte(b) => {
-                        // Other bytes of words: `+ # = - : @ /`, non-ASCII.
-                        let control = self.word(visitor, skipping)?;
+                        let control = self.comment(visitor, skipping)?;
                         answer(control, depth, &mut skip_from, &mut refused);
                     }
-                    _ => self.pos += 1, // `}`, `]`, `"`, control characters: ignored
-                },
-                _ => unreachable!("CLASS holds the five classes"),
+                    OTHER => match b {
+                        b';' => self.skip_line()?,
+                        b'(' => {
+                            self.pos += 1;
+                            depth += 1;
+                            if !skipping && visitor.begin_variation() == Control::Skip {
+                                skip_from = depth;
+                                refused = true;
+                            }
+                        }
+                        b')' => {
+                            self.pos += 1;
+                            if depth > 0 {
+                                let report = depth < skip_from || (depth == skip_from && !refused);
+                                if depth == skip_from {
+                                    skip_from = usize::MAX; // the skipped variation is over
+                                    refused = false;
+                                }
+                                if report && visitor.end_variation() == Control::Skip {
+                                    skip_from = skip_from.min(depth - 1);
+                                    refused = false;
+                                }
+                                depth -= 1;
+                            }
+                        }
+                        b'$' => {
+                            let len = self.token_len(1, |b| b.is_ascii_digit());
+                            let digits = &self.buf[self.pos + 1..self.pos + len];
+                            let value = digits
+                                .iter()
+                                .try_fold(0u8, |n, &d| n.checked_mul(10)?.checked_add(d - b'0'));
+                            self.pos += len;
+                            if let (Some(value), false) =
+                                (value.filter(|_| !digits.is_empty()), skipping)
+                            {
+                                let control = visitor.nag(Nag(value));
+                                answer(control, depth, &mut skip_from, &mut refused);
+                            }
+                        }
+                        b'!' | b'?' => {
+                            let len = self.token_len(0, |b| b == b'!' || b == b'?');
+                            let glyph = Nag::from_glyph(&self.buf[self.pos..self.pos + len]);
+                            self.pos += len;
+                            if let (Some(nag), false) = (glyph, skipping) {
+                                let control = visitor.nag(nag);
+                                answer(control, depth, &mut skip_from, &mut refused);
+                            }
+                        }
+                        b'*' => {
+                            self.pos += 1;
+                            if !skipping {
+                                let control = visitor.result(GameResult::Unknown);
+                                answer(control, depth, &mut skip_from, &mut refused);
+                            }
+                        }
+                        b'.' => self.pos += self.token_len(0, |b| b == b'.'),
+                        _ if is_word_byte(b) => {
+                            // Other bytes of words: `+ # = - : @ /`, non-ASCII.
+                            let control = self.word(visitor, skipping)?;
+                            answer(control, depth, &mut skip_from, &mut refused);
+                        }
+                        _ => self.pos += 1, // `}`, `]`, `"`, control characters: ignored
+                    },
+                    _ => unreachable!("CLASS holds the five classes"),
+                }
+                break;
             }
         }
     }
@@ -982,7 +1000,11 @@ fn quick_san(data: &[u8]) -> Option<(San, usize)> {
             match data.get(1)? {
                 b'x' => (normal(piece, None, None, true, to(2)?), 4),
                 _ => match (to(1), data.get(2)?) {
-                    (Some(square), _) if WORD[usize::from(*data.get(3)?)] == 0 || data[3] == b'+' || data[3] == b'#' => {
+                    (Some(square), _)
+                        if WORD[usize::from(*data.get(3)?)] == 0
+                            || data[3] == b'+'
+                            || data[3] == b'#' =>
+                    {
                         (normal(piece, None, None, false, square), 3)
                     }
                     (_, &next) => {
@@ -1127,17 +1149,26 @@ mod tests {
             token.extend_from_slice(b" ...");
             if let Some((san, n)) = quick_san(&token) {
                 accepted += 1;
-                assert_eq!(San::from_ascii(&token[..n]), Ok(san), "{:?}", String::from_utf8_lossy(&token));
+                assert_eq!(
+                    San::from_ascii(&token[..n]),
+                    Ok(san),
+                    "{:?}",
+                    String::from_utf8_lossy(&token)
+                );
                 assert!(super::WORD[usize::from(token[n])] == 0);
                 assert!(token[..n].iter().all(|&b| super::WORD[usize::from(b)] != 0));
             }
         }
-        for text in ["e4", "exd5", "Nf3", "Nxe5", "Nbd7", "R1a3", "Rdxd8+", "Q1xa3#", "O-O", "O-O-O+", "Kf1"] {
+        for text in [
+            "e4", "exd5", "Nf3", "Nxe5", "Nbd7", "R1a3", "Rdxd8+", "Q1xa3#", "O-O", "O-O-O+", "Kf1",
+        ] {
             let token = format!("{text} ");
             let (san, n) = quick_san(token.as_bytes()).unwrap_or_else(|| panic!("{text}"));
             assert_eq!((San::from_ascii(text.as_bytes()), n), (Ok(san), text.len()));
         }
-        for text in ["e8=Q", "e8", "exd1=N", "Qh4e1", "Pe4", "e4e5", "Nf3x", "O-O-"] {
+        for text in [
+            "e8=Q", "e8", "exd1=N", "Qh4e1", "Pe4", "e4e5", "Nf3x", "O-O-",
+        ] {
             assert_eq!(quick_san(format!("{text} ").as_bytes()), None, "{text}");
         }
         assert!(accepted > 1000, "{accepted}");

@@ -166,7 +166,12 @@ impl<'a> RawSan<'a> {
     /// A token the reader read as `san` already.
     #[inline(always)]
     pub(crate) fn read(bytes: &'a [u8], line: u64, san: San) -> RawSan<'a> {
-        debug_assert_eq!(San::from_ascii(bytes), Ok(san), "{:?}", String::from_utf8_lossy(bytes));
+        debug_assert_eq!(
+            San::from_ascii(bytes),
+            Ok(san),
+            "{:?}",
+            String::from_utf8_lossy(bytes)
+        );
         RawSan {
             bytes,
             line,

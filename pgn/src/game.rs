@@ -10,13 +10,36 @@ use magicboard::{Board, FenError, Move, SanError};
 use std::io::{self, Read};
 
 /// A game's tag pairs, in the order read (names are case-sensitive).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Tags(Vec<(String, String)>);
+///
+/// Held in one string with the pairs' offsets: reading a game's tags costs
+/// two allocations, not two per tag.
+#[derive(Clone, Default)]
+pub struct Tags {
+    /// The names and values, one after the other.
+    text: String,
+    /// For each pair: where its name starts, where its value starts, where
+    /// its value ends, in `text`.
+    spans: Vec<(u32, u32, u32)>,
+}
 
 impl Tags {
     /// No tags.
     pub fn new() -> Tags {
-        Tags(Vec::new())
+        Tags::default()
+    }
+
+    /// The pair at `span`.
+    #[inline]
+    fn pair(&self, span: (u32, u32, u32)) -> (&str, &str) {
+        let (name, value, end) = (span.0 as usize, span.1 as usize, span.2 as usize);
+        (&self.text[name..value], &self.text[value..end])
+    }
+
+    /// Where the tag `name` is among the spans.
+    fn position(&self, name: &str) -> Option<usize> {
+        self.spans.iter().position(|&(n, v, _)| {
+            (v - n) as usize == name.len() && &self.text[n as usize..v as usize] == name
+        })
     }
 
     /// The value of the tag `name`, if the game has it.
@@ -28,62 +51,157 @@ impl Tags {
     /// # Ok::<(), magicboard_pgn::Error>(())
     /// ```
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.position(name).map(|i| self.pair(self.spans[i]).1)
     }
 
     /// Sets the tag `name` (in its place if the game has it, else last).
+    ///
+    /// # Panics
+    ///
+    /// When the tags' text would pass 4 GiB.
     pub fn set(&mut self, name: &str, value: &str) {
-        match self.0.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => *v = value.to_string(),
-            None => self.0.push((name.to_string(), value.to_string())),
+        match self.position(name) {
+            None => self.push(name, value),
+            Some(i) => {
+                // Rebuilt with the new value in its place (rare: a tag
+                // given twice, or changed by the user).
+                let mut tags = Tags::new();
+                for (j, &span) in self.spans.iter().enumerate() {
+                    let (n, v) = self.pair(span);
+                    tags.push(n, if j == i { value } else { v });
+                }
+                *self = tags;
+            }
         }
+    }
+
+    /// Appends a pair whose name is not among the tags.
+    fn push(&mut self, name: &str, value: &str) {
+        let offset = |len: usize| u32::try_from(len).expect("tags of less than 4 GiB");
+        let n = offset(self.text.len());
+        self.text.push_str(name);
+        let v = offset(self.text.len());
+        self.text.push_str(value);
+        self.spans.push((n, v, offset(self.text.len())));
     }
 
     /// Removes the tag `name`, returning its value.
     pub fn remove(&mut self, name: &str) -> Option<String> {
-        let i = self.0.iter().position(|(n, _)| n == name)?;
-        Some(self.0.remove(i).1)
+        let i = self.position(name)?;
+        let value = self.pair(self.spans[i]).1.to_string();
+        let mut tags = Tags::new();
+        for (j, &span) in self.spans.iter().enumerate() {
+            if j != i {
+                let (n, v) = self.pair(span);
+                tags.push(n, v);
+            }
+        }
+        *self = tags;
+        Some(value)
     }
 
     /// The tags as (name, value) pairs, in order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    pub fn iter(&self) -> TagsIter<'_> {
+        TagsIter {
+            tags: self,
+            spans: self.spans.iter(),
+        }
     }
 
     /// The number of tags.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.spans.len()
     }
 
     /// True when there are none.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.spans.is_empty()
     }
 
-    /// Removes every tag.
+    /// Removes every tag (keeping the memory).
     pub fn clear(&mut self) {
-        self.0.clear();
+        self.text.clear();
+        self.spans.clear();
+    }
+
+    /// Empty tags with room for about as many as `like` holds.
+    pub(crate) fn with_room_of(like: &Tags) -> Tags {
+        Tags {
+            text: String::with_capacity(like.text.len()),
+            spans: Vec::with_capacity(like.spans.len()),
+        }
     }
 
     /// Adds a tag as the reader gives it (a later tag of the same name
     /// replaces the earlier one, as in python-chess).
     pub(crate) fn push_raw(&mut self, name: &[u8], value: RawTag<'_>) {
         let name = String::from_utf8_lossy(name);
-        self.set(&name, &value.decode());
+        let value = value.decode();
+        match self.position(&name) {
+            None => self.push(&name, &value),
+            Some(_) => self.set(&name, &value),
+        }
+    }
+}
+
+impl fmt::Debug for Tags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Tags {
+    /// The same pairs in the same order.
+    fn eq(&self, other: &Tags) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Tags {}
+
+impl core::hash::Hash for Tags {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.len().hash(state);
+        for pair in self {
+            pair.hash(state);
+        }
+    }
+}
+
+/// The pairs of [`Tags`], in order: see [`Tags::iter`].
+#[derive(Debug, Clone)]
+pub struct TagsIter<'a> {
+    tags: &'a Tags,
+    spans: std::slice::Iter<'a, (u32, u32, u32)>,
+}
+
+impl<'a> Iterator for TagsIter<'a> {
+    type Item = (&'a str, &'a str);
+
+    fn next(&mut self) -> Option<(&'a str, &'a str)> {
+        let span = *self.spans.next()?;
+        Some(self.tags.pair(span))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.spans.size_hint()
+    }
+}
+
+impl ExactSizeIterator for TagsIter<'_> {}
+
+impl<'a> DoubleEndedIterator for TagsIter<'a> {
+    fn next_back(&mut self) -> Option<(&'a str, &'a str)> {
+        let span = *self.spans.next_back()?;
+        Some(self.tags.pair(span))
     }
 }
 
 impl<'a> IntoIterator for &'a Tags {
     type Item = (&'a str, &'a str);
-    type IntoIter = std::iter::Map<
-        std::slice::Iter<'a, (String, String)>,
-        fn(&'a (String, String)) -> (&'a str, &'a str),
-    >;
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    type IntoIter = TagsIter<'a>;
+    fn into_iter(self) -> TagsIter<'a> {
+        self.iter()
     }
 }
 
@@ -430,12 +548,17 @@ impl Visitor for MainlineBuilder {
         if let Some(error) = self.error.take() {
             return Err(error);
         }
+        // The next game's tags and moves get room for as many as these.
+        let room = Tags::with_room_of(&self.tags);
+        let tags = std::mem::replace(&mut self.tags, room);
+        let room = self.moves.len().max(16);
+        let moves = std::mem::replace(&mut self.moves, Vec::with_capacity(room));
         Ok(Game {
             number: self.start.number,
             line: self.start.line,
-            tags: std::mem::take(&mut self.tags),
+            tags,
             start: self.game_start.clone(),
-            moves: std::mem::take(&mut self.moves),
+            moves,
             result: self.result,
         })
     }

@@ -14,7 +14,7 @@ pub mod tree;
 pub mod visitor;
 pub mod write;
 
-pub use game::{Error, ErrorKind, Game, GameError, Games, Positions, Tags};
+pub use game::{Error, ErrorKind, Game, GameError, Games, Positions, Tags, TagsIter};
 pub use reader::Reader;
 pub use tree::{GameTree, Node, NodeId, TreeBuilder, Trees};
 pub use visitor::{Control, GameResult, GameStart, Nag, RawComment, RawSan, RawTag, Visitor};

@@ -24,7 +24,7 @@
 //! reset).
 
 use core::fmt;
-use magicboard::{CastlingSide, File, PieceKind, Rank, San, SanError, Square};
+use magicboard::{San, SanError};
 use std::borrow::Cow;
 
 /// What to do next, returned by the [`Visitor`]'s methods.
@@ -136,65 +136,7 @@ pub struct RawSan<'a> {
     line: u64,
     /// The SAN, when the reader read it while finding the token's end
     /// (what [`San::from_ascii`] gives for these bytes).
-    parsed: Packed,
-}
-
-/// A SAN packed in one word, as [`RawSan`] carries it from the reader to
-/// the visitor: written and read whole (a `San`'s fields stored one by
-/// one and loaded back together stall the load until the stores retire).
-#[derive(Clone, Copy)]
-struct Packed(u32);
-
-impl Packed {
-    /// No SAN.
-    const NONE: Packed = Packed(0);
-
-    #[inline(always)]
-    fn pack(san: San) -> Packed {
-        let some = |index: Option<usize>| index.map_or(0, |i| i as u32 + 1);
-        let bits = match san {
-            San::Castle(side) => 1 << 30 | (side.index() as u32) << 29,
-            San::Normal {
-                piece,
-                from_file,
-                from_rank,
-                capture,
-                to,
-                promotion,
-            } => {
-                some(piece.map(PieceKind::index))
-                    | some(from_file.map(File::index)) << 3
-                    | some(from_rank.map(Rank::index)) << 7
-                    | u32::from(capture) << 11
-                    | (to.index() as u32) << 12
-                    | some(promotion.map(PieceKind::index)) << 18
-            }
-        };
-        Packed(bits | 1 << 31)
-    }
-
-    #[inline(always)]
-    fn unpack(self) -> Option<San> {
-        let b = self.0;
-        if b >> 31 == 0 {
-            return None;
-        }
-        if b >> 30 & 1 != 0 {
-            return Some(San::Castle(CastlingSide::ALL[(b >> 29 & 1) as usize]));
-        }
-        let field = |shift: u32, mask: u32| (b >> shift & mask).checked_sub(1).map(|i| i as usize);
-        Some(San::Normal {
-            piece: field(0, 7).map(|i| PieceKind::ALL[i % 6]),
-            from_file: field(3, 15).map(File::from_index),
-            from_rank: field(7, 15).map(Rank::from_index),
-            capture: b >> 11 & 1 != 0,
-            to: Square::new(
-                File::from_index((b >> 12 & 7) as usize),
-                Rank::from_index((b >> 15 & 7) as usize),
-            ),
-            promotion: field(18, 7).map(|i| PieceKind::ALL[i % 6]),
-        })
-    }
+    parsed: Option<San>,
 }
 
 impl PartialEq for RawSan<'_> {
@@ -217,7 +159,7 @@ impl<'a> RawSan<'a> {
         RawSan {
             bytes,
             line,
-            parsed: Packed::NONE,
+            parsed: None,
         }
     }
 
@@ -230,12 +172,10 @@ impl<'a> RawSan<'a> {
             "{:?}",
             String::from_utf8_lossy(bytes)
         );
-        let parsed = Packed::pack(san);
-        debug_assert_eq!(parsed.unpack(), Some(san));
         RawSan {
             bytes,
             line,
-            parsed,
+            parsed: Some(san),
         }
     }
 
@@ -269,7 +209,7 @@ impl<'a> RawSan<'a> {
     /// [`SanError::Syntax`] when the token is not SAN (a null move is not).
     #[inline]
     pub fn san(&self) -> Result<San, SanError> {
-        match self.parsed.unpack() {
+        match self.parsed {
             Some(san) => Ok(san),
             None => San::from_ascii(self.bytes),
         }

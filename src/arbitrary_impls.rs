@@ -28,12 +28,15 @@
 //! assert_eq!(board, Board::startpos());
 //! ```
 
+use crate::board::{Board, BoardBuilder};
 use crate::castling::back_rank;
+use crate::castling::{CastlingMode, CastlingSide};
+use crate::color::Color;
+use crate::game::Game;
+use crate::moves::Move;
+use crate::piece::{Piece, PieceKind};
 use crate::playout::{self, MAX_PLIES};
-use crate::{
-    Board, BoardBuilder, CastlingMode, CastlingSide, Color, File, Game, Move, Piece, PieceKind,
-    Rank, Square,
-};
+use crate::square::{File, Rank, Square};
 use arbitrary::{Arbitrary, Result, Unstructured};
 
 #[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
@@ -109,7 +112,7 @@ impl<'a> Arbitrary<'a> for BoardBuilder {
                 Color::Black
             };
             let mut kind = PieceKind::ALL[usize::from(u.int_in_range(0..=4u8)?)];
-            if kind == PieceKind::Pawn && crate::Bitboard::BACK_RANKS.contains(sq) {
+            if kind == PieceKind::Pawn && crate::bitboard::Bitboard::BACK_RANKS.contains(sq) {
                 kind = PieceKind::Knight;
             }
             if !taken[sq.index()] {

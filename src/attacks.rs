@@ -31,7 +31,9 @@
 //! });
 //! ```
 
-use crate::{Bitboard, Color, File, Square};
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::square::{File, Square};
 
 // The structs the generated magics are made of; `build.rs` includes the
 // same file.

@@ -1,8 +1,36 @@
 //! Sets of squares as 64-bit integers.
 
-use crate::{File, Rank, Square};
+use crate::square::{File, Rank, Square};
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A square's own set: here rather than in `square.rs`, so that squares
+/// know nothing of bitboards (bitboards are sets of squares).
+impl Square {
+    /// The bitboard with only this square.
+    ///
+    /// ```
+    /// use magicboard::{bitboard, Square};
+    /// assert_eq!(Square::E4.bitboard(), bitboard! {
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . X . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    ///     . . . . . . . .
+    /// });
+    /// assert_eq!(Square::E4.bitboard().count(), 1);
+    /// // Bit `i` is the square with index `i`.
+    /// assert_eq!(Square::A1.bitboard().0, 1);
+    /// assert_eq!(Square::H8.bitboard().0, 1 << 63);
+    /// ```
+    #[inline(always)]
+    pub const fn bitboard(self) -> Bitboard {
+        Bitboard(1 << self.index())
+    }
+}
 
 /// A set of squares: bit `i` is the square with index `i` (`a1` = bit 0).
 ///
@@ -312,7 +340,7 @@ impl Bitboard {
 #[macro_export]
 macro_rules! bitboard {
     ($($square:tt)*) => {{
-        const BB: $crate::Bitboard = $crate::Bitboard::from_diagram(stringify!($($square)*));
+        const BB: $crate::bitboard::Bitboard = $crate::bitboard::Bitboard::from_diagram(stringify!($($square)*));
         BB
     }};
 }

@@ -1,8 +1,9 @@
 //! Castling rights, stored by the file of the castling rook so that
 //! standard chess and Chess960 share one representation.
 
+use crate::color::Color;
 use crate::geometry;
-use crate::{Color, File, Rank, Square};
+use crate::square::{File, Rank, Square};
 
 /// Which way a king castles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -51,7 +52,7 @@ impl CastlingSide {
     }
 
     /// The file the king ends on: g or c (from the one table of castling
-    /// destinations that the build script shares, as for every castling
+    /// destinations that the tables' generator shares, as for every castling
     /// fact).
     ///
     /// ```

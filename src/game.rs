@@ -33,7 +33,11 @@
 //! [`Board::can_claim_fifty_moves`] and [`Game::can_claim_draw`] count
 //! those too (python-chess's methods of the same names agree).
 
-use crate::{Board, Move, MoveError, SanError, Status, Undo, zobrist};
+use crate::board::{Board, Undo};
+use crate::moves::{Move, MoveError};
+use crate::outcome::Status;
+use crate::san::SanError;
+use crate::zobrist;
 use alloc::vec::Vec;
 
 /// A board and the moves played on it since the start.
@@ -334,7 +338,7 @@ impl Game {
         let board = &self.board;
         board.legal_moves().iter().any(|&mv| {
             // A capture or a pawn move makes a position never seen before.
-            if board.is_capture(mv) || board.moved(mv) == Some(crate::PieceKind::Pawn) {
+            if board.is_capture(mv) || board.moved(mv) == Some(crate::piece::PieceKind::Pawn) {
                 return false;
             }
             let key = repetition_key(&board.play_unchecked(mv));

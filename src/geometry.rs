@@ -187,7 +187,7 @@ pub fn line(a: usize, b: usize) -> u64 {
 /// rook)`, king side (`O-O`, the rook towards the h-file) first, then queen
 /// side (`O-O-O`). The same in Chess960, whatever files they start on: the
 /// king ends on g or c, the rook on f or d. This is the one statement of
-/// those files; [`CastlingSide`](crate::CastlingSide), moves and the build
+/// those files; [`CastlingSide`](crate::castling::CastlingSide), moves and the build
 /// script's castling masks derive theirs from it.
 pub const CASTLING_DESTINATION_FILES: [(usize, usize); 2] = [(6, 5), (2, 3)];
 

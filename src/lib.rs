@@ -42,10 +42,10 @@
 //!   [`Game::status`]). For a single position: [`Board::parse_san`],
 //!   [`Board::to_san`], [`Board::parse_uci`], [`Board::uci`],
 //!   [`Board::status`].
-//! - **Count** the move tree: [`perft`](fn@perft) for the common case,
-//!   [`Perft`] for everything else (every leaf made, threads, a
-//!   [`PerftTable`], [`Perft::divide`]); perft suites are read by
-//!   [`perft::suite`].
+//! - **Count** the move tree (feature `perft`, on by default):
+//!   [`perft`][perft-fn] for the common case, [`Perft`] for everything
+//!   else (every leaf made, threads, a [`PerftTable`], [`Perft::divide`]);
+//!   perft suites are read by [`perft::suite`].
 //! - **Test your own generator**: the test kit crate `magicboard-testkit`
 //!   (its `diverge` module finds the first position where another
 //!   generator disagrees with magicboard; its `strategy` module has
@@ -62,12 +62,18 @@
 //! ## Cargo features
 //!
 //! - `std` (default): the crate itself is `#![no_std]` and needs only
-//!   `alloc` (for FEN strings and [`Perft::divide`]'s list). With `std`, the
+//!   `alloc` (for FEN strings and `Perft::divide`'s list). With `std`, the
 //!   fast perft walk (`fast-perft`) on x86-64 checks the CPU once for
 //!   `popcnt`, BMI1 and BMI2 and then runs a copy of itself compiled with
 //!   them (the portable x86-64 baseline lacks them); serde gets its `std`
 //!   support. Build with `default-features = false` for bare-metal targets.
-//! - `fast-perft`: [`perft()`] and [`Perft`] count with a walk specialised
+//! - `perft` (default): the `perft` module, `perft()`, `Perft` and
+//!   `PerftTable`: counting the move tree, with tables, statistics,
+//!   splits and suites. A program that only generates moves turns the
+//!   default features off (`default-features = false, features =
+//!   ["std"]`) and compiles this crate in about half the time (the
+//!   repository's docs/performance.md, "Build time of a dependent").
+//! - `fast-perft` (turns on `perft`): `perft()` and `Perft` count with a walk specialised
 //!   per castling case, side to move and lookup scheme (faster in bulk, as
 //!   the perft tool runs it), for a longer compile of this crate; what it
 //!   costs and gains is measured in the repository's docs/performance.md
@@ -78,8 +84,8 @@
 //!   formats (JSON, TOML, ...); a `u8` square index, the `u16` of
 //!   [`Move::to_bits`] and FEN again in compact ones. Deserialising checks
 //!   its input. Each type's `Serialize` implementation describes its format.
-//! - `parallel`: `Perft::threads`, counting on a rayon thread pool (rayon
-//!   links the standard library).
+//! - `parallel` (turns on `perft`): `Perft::threads`, counting on a rayon
+//!   thread pool (rayon links the standard library).
 //! - `arbitrary`: `arbitrary::Arbitrary` for [`Board`], [`Game`], [`Square`]
 //!   and [`Move`], for fuzzing (boards and games reached by legal play), and
 //!   the public `playout` module, the random legal games behind them. Needs
@@ -93,8 +99,7 @@
 //!
 //! The minimum supported Rust version is 1.86 (`rust-version` in
 //! Cargo.toml): perft's CPU-specific walks are safe functions with
-//! `#[target_feature]`, stable since 1.86; edition 2024 and `rand` (the
-//! build script's) need 1.85.
+//! `#[target_feature]`, stable since 1.86; edition 2024 needs 1.85.
 //!
 //! ## Stability
 //!
@@ -126,7 +131,21 @@
 //!
 //! The minimum supported Rust version may be raised in a minor release,
 //! never in a patch release.
-
+//!
+// The perft items the text above names: their pages with the feature, the
+// features' list without it.
+#![cfg_attr(
+    feature = "perft",
+    doc = "\n[perft-fn]: fn@crate::perft\n[`Perft`]: crate::perft::Perft\n\
+           [`PerftTable`]: crate::perft::table::PerftTable\n\
+           [`Perft::divide`]: crate::perft::Perft::divide\n[`perft::suite`]: crate::perft::suite"
+)]
+#![cfg_attr(
+    not(feature = "perft"),
+    doc = "\n[perft-fn]: #cargo-features\n[`Perft`]: #cargo-features\n\
+           [`PerftTable`]: #cargo-features\n[`Perft::divide`]: #cargo-features\n\
+           [`perft::suite`]: #cargo-features"
+)]
 #![no_std]
 #![warn(missing_docs)]
 // docs.rs (`--cfg docsrs`, nightly) marks each feature-gated item with the
@@ -148,7 +167,8 @@ extern crate std;
 // only its own layer and those above it, are written in docs/design.md
 // ("Layers"), which tests/it/layers.rs reads to check every file.
 
-// `geometry` is shared with build.rs, public only through `reference`.
+// `geometry` is shared with build.rs (a `#[path]` include),
+// public only through `reference`.
 #[cfg_attr(not(any(test, feature = "reference")), allow(dead_code))]
 mod geometry;
 
@@ -172,6 +192,8 @@ mod uci;
 #[cfg_attr(docsrs, doc(cfg(feature = "reference")))]
 pub mod reference;
 
+#[cfg(feature = "perft")]
+#[cfg_attr(docsrs, doc(cfg(feature = "perft")))]
 pub mod perft;
 
 pub mod san;
@@ -195,7 +217,9 @@ pub use color::Color;
 pub use game::Game;
 pub use moves::{MAX_MOVES, Move, MoveError, MoveList, Uci};
 pub use outcome::Status;
+#[cfg(feature = "perft")]
 pub use perft::table::PerftTable;
+#[cfg(feature = "perft")]
 pub use perft::{Perft, perft};
 pub use piece::{Piece, PieceKind};
 pub use san::{San, SanError};

@@ -1,7 +1,9 @@
 //! Moves and fixed-capacity move lists.
 
+use crate::castling::{CastlingMode, CastlingSide};
 use crate::geometry;
-use crate::{CastlingMode, CastlingSide, PieceKind, Square};
+use crate::piece::PieceKind;
+use crate::square::Square;
 use core::fmt;
 
 /// A move, packed in 16 bits: from-square, to-square, promotion piece and a
@@ -14,8 +16,8 @@ use core::fmt;
 /// [`Move::to_uci`] writes Chess960 UCI (king takes rook, `e1h1`) when asked.
 ///
 /// Moves are plain values: a `Move` says nothing about whether it is legal on
-/// a given board. Get them from [`Board::legal_moves`](crate::Board::legal_moves),
-/// or check them with [`Board::is_legal`](crate::Board::is_legal).
+/// a given board. Get them from [`Board::legal_moves`](crate::board::Board::legal_moves),
+/// or check them with [`Board::is_legal`](crate::board::Board::is_legal).
 ///
 /// ```
 /// use magicboard::{Move, PieceKind, Square};
@@ -250,7 +252,7 @@ impl Move {
     /// written as the king taking its rook (`e1h1`), as UCI engines in
     /// Chess960 mode expect; in [`CastlingMode::Standard`] as the king's
     /// destination (`e1g1`), like `Display`.
-    /// [`Board::uci`](crate::Board::uci) picks the board's own mode.
+    /// [`Board::uci`](crate::board::Board::uci) picks the board's own mode.
     ///
     /// ```
     /// use magicboard::{CastlingMode, Move, Square};
@@ -279,7 +281,7 @@ impl Move {
     }
 
     /// The move with a raw encoding from [`Move::to_bits`]. Any value gives
-    /// some move; check it with [`Board::is_legal`](crate::Board::is_legal)
+    /// some move; check it with [`Board::is_legal`](crate::board::Board::is_legal)
     /// before playing it.
     ///
     /// ```

@@ -1,8 +1,8 @@
 //! How a game stands: checkmate, stalemate, draws by rule, or still going.
 //!
 //! [`Board::status`] reports what the position alone decides; a
-//! [`Game`](crate::Game), which also knows the positions that came before,
-//! adds the repetition rules in [`Game::status`](crate::Game::status). Both
+//! [`Game`](crate::game::Game), which also knows the positions that came before,
+//! adds the repetition rules in [`Game::status`](crate::game::Game::status). Both
 //! answer with a [`Status`].
 //!
 //! ## Which draws end the game
@@ -42,7 +42,10 @@
 //! (cooperative) mates, so the game goes on. Dead positions that depend on
 //! the placement (blocked pawn chains) are not detected.
 
-use crate::{Bitboard, Board, Color, PieceKind};
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::color::Color;
+use crate::piece::PieceKind;
 
 /// The state of a game: over (and how), drawn on a claim, or going on.
 ///
@@ -80,11 +83,11 @@ pub enum Status {
     /// draw (FIDE 9.6.2).
     SeventyFiveMoves,
     /// The current position has appeared five times: an automatic draw
-    /// (FIDE 9.6.1). Reported only by [`Game::status`](crate::Game::status).
+    /// (FIDE 9.6.1). Reported only by [`Game::status`](crate::game::Game::status).
     FivefoldRepetition,
     /// The current position has appeared three times: either player may
     /// claim a draw (FIDE 9.2). Reported only by
-    /// [`Game::status`](crate::Game::status).
+    /// [`Game::status`](crate::game::Game::status).
     ThreefoldRepetition,
     /// At least 100 half-moves (50 moves each) without a capture or a pawn
     /// move, and the side to move is not mated or stalemated: either player
@@ -199,13 +202,13 @@ impl core::fmt::Display for Status {
 ///
 /// How the game stands as far as this position decides it: checkmate,
 /// stalemate, the draws by rule. Repetitions need the moves that came
-/// before: see [`Game`](crate::Game).
+/// before: see [`Game`](crate::game::Game).
 impl Board {
     /// The status of the game as far as this position decides it: in order
     /// of precedence checkmate, stalemate, insufficient material, the
     /// 75-move rule, the fifty-move rule, else [`Status::Ongoing`].
     /// Repetitions need the game's history: see
-    /// [`Game::status`](crate::Game::status).
+    /// [`Game::status`](crate::game::Game::status).
     ///
     /// ```
     /// use magicboard::{Board, Status};

@@ -1,6 +1,6 @@
 //! Piece kinds and coloured pieces.
 
-use crate::Color;
+use crate::color::Color;
 use core::fmt;
 
 /// The kind of a piece, regardless of colour.

@@ -14,7 +14,10 @@
 //! mutations do) then changes little of the rest of the game, which lets a
 //! failing game shrink far.
 
-use crate::{Board, Game, Move, PieceKind};
+use crate::board::Board;
+use crate::game::Game;
+use crate::moves::Move;
+use crate::piece::PieceKind;
 
 /// The most plies an `Arbitrary` game plays, however long its input.
 pub(crate) const MAX_PLIES: usize = 300;

@@ -30,9 +30,9 @@
 //! );
 //! ```
 //!
-//! [`Board::pseudo_legal_moves`]: crate::Board::pseudo_legal_moves
-//! [`Board::legal_moves_by_make_unmake`]: crate::Board::legal_moves_by_make_unmake
-//! [`Board::legal_moves`]: crate::Board::legal_moves
+//! [`Board::pseudo_legal_moves`]: crate::board::Board::pseudo_legal_moves
+//! [`Board::legal_moves_by_make_unmake`]: crate::board::Board::legal_moves_by_make_unmake
+//! [`Board::legal_moves`]: crate::board::Board::legal_moves
 
 pub use crate::geometry::{
     BISHOP_DIRECTIONS, CASTLING_DESTINATION_FILES, KING_STEPS, KNIGHT_JUMPS, ROOK_DIRECTIONS,

@@ -30,7 +30,13 @@
 //! [`SanError`]; no input panics.
 
 use crate::attacks::{bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays};
-use crate::{Bitboard, Board, CastlingSide, Color, File, Move, PieceKind, Rank, Square};
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::castling::CastlingSide;
+use crate::color::Color;
+use crate::moves::Move;
+use crate::piece::PieceKind;
+use crate::square::{File, Rank, Square};
 use alloc::string::String;
 use core::fmt;
 

@@ -35,7 +35,12 @@
 //! assert!(!board.see_ge(nxd5, 0));
 //! ```
 
-use crate::{Bitboard, Board, Color, Move, PieceKind, Rank, Square};
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::color::Color;
+use crate::moves::Move;
+use crate::piece::PieceKind;
+use crate::square::{Rank, Square};
 
 /// The piece values of [`Board::see`], indexed by [`PieceKind::index`]:
 /// pawn 100, knight 300, bishop 300, rook 500, queen 900, king 20,000

@@ -16,7 +16,10 @@
 //! its type's page, is where users read the format (why castling moves
 //! carry a `c`, and the one Chess960 case that does not round-trip).
 
-use crate::{Board, Move, PieceKind, Square};
+use crate::board::Board;
+use crate::moves::Move;
+use crate::piece::PieceKind;
+use crate::square::Square;
 use core::fmt;
 use serde::de::{self, Deserialize, Deserializer, Unexpected, Visitor};
 use serde::ser::{self, Serialize, Serializer};
@@ -232,7 +235,7 @@ impl<'de> Deserialize<'de> for Move {
 /// castling field with a file letter gives a Chess960 board
 /// ([`Board::from_fen_chess960`]), otherwise [`Board::from_fen`] decides; a
 /// bad FEN is a deserialisation error carrying the
-/// [`FenError`](crate::FenError) message.
+/// [`FenError`](crate::board::FenError) message.
 ///
 /// One case cannot round-trip through FEN: a Chess960 board that has lost
 /// all its castling rights comes back as a standard board. It plays, hashes
@@ -285,7 +288,7 @@ impl Visitor<'_> for BoardVisitor {
             .nth(2)
             .is_some_and(|castling| castling.bytes().any(|c| !b"KQkq-".contains(&c)));
         let board = if chess960 {
-            Board::from_fen_with(fen, crate::CastlingMode::Chess960)
+            Board::from_fen_with(fen, crate::castling::CastlingMode::Chess960)
         } else {
             Board::from_fen(fen)
         };

@@ -1,6 +1,6 @@
 //! Squares, files and ranks.
 
-use crate::Color;
+use crate::color::Color;
 use core::fmt;
 use core::str::FromStr;
 
@@ -368,30 +368,6 @@ impl Square {
         } else {
             None
         }
-    }
-
-    /// The bitboard with only this square.
-    ///
-    /// ```
-    /// use magicboard::{bitboard, Square};
-    /// assert_eq!(Square::E4.bitboard(), bitboard! {
-    ///     . . . . . . . .
-    ///     . . . . . . . .
-    ///     . . . . . . . .
-    ///     . . . . . . . .
-    ///     . . . . X . . .
-    ///     . . . . . . . .
-    ///     . . . . . . . .
-    ///     . . . . . . . .
-    /// });
-    /// assert_eq!(Square::E4.bitboard().count(), 1);
-    /// // Bit `i` is the square with index `i`.
-    /// assert_eq!(Square::A1.bitboard().0, 1);
-    /// assert_eq!(Square::H8.bitboard().0, 1 << 63);
-    /// ```
-    #[inline(always)]
-    pub const fn bitboard(self) -> crate::Bitboard {
-        crate::Bitboard(1 << self.0)
     }
 }
 

@@ -4,8 +4,12 @@
 //! Static exchange evaluation, the other question, is [`crate::see`].
 
 use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
+use crate::board::Board;
 use crate::board::Change;
-use crate::{Bitboard, Board, Color, Move, PieceKind};
+use crate::color::Color;
+use crate::moves::Move;
+use crate::piece::PieceKind;
 
 /// # Tactical queries
 ///

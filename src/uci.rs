@@ -5,7 +5,11 @@
 //! king's two-square step, and `e1h1`, king takes rook) and king-takes-rook
 //! on Chess960 boards, and returns only legal moves.
 
-use crate::{Board, CastlingMode, File, Move, MoveError, PieceKind, Square};
+use crate::board::Board;
+use crate::castling::CastlingMode;
+use crate::moves::{Move, MoveError};
+use crate::piece::PieceKind;
+use crate::square::{File, Square};
 
 /// # UCI notation
 ///
@@ -92,7 +96,7 @@ impl Board {
                 return Ok(Move::castle(from, to));
             }
             // The king's two-square step from the e-file, on standard boards.
-            let side = crate::CastlingSide::ALL
+            let side = crate::castling::CastlingSide::ALL
                 .into_iter()
                 .find(|side| side.king_destination_file() == to.file());
             if let Some(side) = side.filter(|_| {

@@ -1,7 +1,7 @@
 //! Zobrist hashing compatible with Polyglot opening books.
 //!
 //! The keys are the 781 published Polyglot random numbers, so
-//! [`Board::hash`](crate::Board::hash) equals the key Polyglot books, python-chess,
+//! [`Board::hash`](crate::board::Board::hash) equals the key Polyglot books, python-chess,
 //! Stockfish's book code and other tools compute: the start position hashes
 //! to `0x463b96181691fc9c`.
 //!
@@ -13,7 +13,7 @@
 //! The en-passant key is included only when a pawn of the side to move
 //! stands beside the pawn that just advanced two squares (Polyglot's rule),
 //! which is exactly when the board keeps an en-passant square (see
-//! [`Board::en_passant`](crate::Board::en_passant)). In Chess960 the castling keys stand for
+//! [`Board::en_passant`](crate::board::Board::en_passant)). In Chess960 the castling keys stand for
 //! "this side may still castle short/long", whatever the rook's file.
 //!
 //! ```
@@ -41,7 +41,10 @@
 //! Stability promise: these values are part of the crate's semver contract;
 //! a hash value changes only with a major version.
 
-use crate::{CastlingSide, Color, File, PieceKind, Square};
+use crate::castling::CastlingSide;
+use crate::color::Color;
+use crate::piece::PieceKind;
+use crate::square::{File, Square};
 
 /// Key of a piece of `color` and `kind` on `sq`: Polyglot's
 /// `Random64[64 * piece + square]`, where `piece = 2 * kind + (White ? 1 :
@@ -49,7 +52,7 @@ use crate::{CastlingSide, Color, File, PieceKind, Square};
 /// from a1 = 0.
 ///
 /// The four key functions and [`WHITE_TO_MOVE_KEY`] are everything
-/// [`Board::hash`](crate::Board::hash) is made of, for engines building
+/// [`Board::hash`](crate::board::Board::hash) is made of, for engines building
 /// keys of their own (pawn hashes, material keys):
 ///
 /// ```

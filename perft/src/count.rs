@@ -1,61 +1,65 @@
-//! `perft [--fen FEN] --depth D`: the count, as Stockfish prints it.
+//! `perft [--fen FEN] --depth D`: the count, as Stockfish prints its
+//! total: `Nodes searched: N` alone on stdout (with `--stats`, one line a
+//! column). The time and speed go to stderr where progress is shown (a
+//! terminal, or `--progress`) and into the JSON.
 //!
-//! On a terminal a count shows its progress on stderr after a second
-//! (`rootwise`); elsewhere, and with `--json`, it prints only its result.
+//! Where progress is shown the count goes root move by root move
+//! (`rootwise`), so that the line can say how many are done; elsewhere it
+//! is one call of the library.
 
+use super::output::{Failure, print_json};
+use super::progress::{self, Progress, Speed};
 use super::rootwise::{self, Partial};
-use super::{Failure, Global, counter, mnps, print_json};
+use super::settings::{Global, counter};
 use magicboard::Board;
+use magicboard::perft::PerftMeter;
 use serde_json::json;
-use std::io::IsTerminal;
-use std::time::Instant;
+use std::sync::Arc;
 
-/// True when a long count should show its progress: stderr is a terminal
-/// and the output is not JSON (which asks for silence).
-pub fn progress_wanted(global: &Global) -> bool {
-    !global.json && std::io::stderr().is_terminal()
-}
-
-/// Counts and prints `Nodes searched: N` and the time (or JSON).
+/// Counts and prints `Nodes searched: N` (or JSON).
 pub fn run(board: &Board, depth: u32, bulk: bool, global: &Global) -> Result<(), Failure> {
     let threads = global.threads_or(None);
     let table = global.table()?;
-    let start = Instant::now();
+    let meter = Arc::new(PerftMeter::new());
+    let perft = counter(depth, bulk, threads, table.as_ref(), &meter);
+    let show = progress::wanted(global);
     if global.stats {
-        let stats = counter(depth, bulk, threads, table.as_ref())
-            .stats(board)
-            .map_err(overflow)?;
-        let seconds = start.elapsed().as_secs_f64();
+        let progress = Progress::start(show, Arc::clone(&meter), "", 0, table.is_some());
+        let stats = perft.stats(board)?;
+        let speed = progress.speed(stats.nodes);
+        progress.end(&speed);
         if global.json {
-            let mut value = summary(board, depth, bulk, threads, global, stats.nodes, seconds);
+            let mut value = summary(board, depth, bulk, threads, global, &speed);
             value["stats"] = super::stats::json(&stats);
             print_json(&value);
         } else {
             super::stats::print_lines(&stats);
-            outln!(
-                "Time: {seconds:.3} s ({:.1} Mnps)",
-                mnps(stats.nodes, seconds)
-            );
         }
         return Ok(());
     }
-    let nodes = if depth > 0 && progress_wanted(global) {
-        // Root move by root move, to show how far it is.
-        let below = counter(depth - 1, bulk, threads, table.as_ref());
-        let (split, _hook) = rootwise::divide(board, &below, true, Partial::Nothing, |_, _| {})?;
+    let root_moves = board.legal_moves().len();
+    let progress = Progress::start(
+        show,
+        Arc::clone(&meter),
+        "root moves",
+        root_moves,
+        table.is_some(),
+    );
+    let nodes = if depth > 0 && show != progress::Show::Off {
+        // Root move by root move, to show how many are done.
+        let below = counter(depth - 1, bulk, threads, table.as_ref(), &meter);
+        let (split, _hook) =
+            rootwise::divide(board, &below, &progress, Partial::Nothing, |_, _| {})?;
         total(&split)?
     } else {
-        counter(depth, bulk, threads, table.as_ref())
-            .count_u128(board)
-            .map_err(overflow)?
+        perft.count_u128(board)?
     };
-    let seconds = start.elapsed().as_secs_f64();
+    let speed = progress.speed(nodes);
+    progress.end(&speed);
     if global.json {
-        print_json(&summary(
-            board, depth, bulk, threads, global, nodes, seconds,
-        ));
+        print_json(&summary(board, depth, bulk, threads, global, &speed));
     } else {
-        print_total(nodes, seconds);
+        outln!("Nodes searched: {nodes}");
     }
     Ok(())
 }
@@ -67,13 +71,13 @@ pub fn summary(
     bulk: bool,
     threads: usize,
     global: &Global,
-    nodes: u128,
-    seconds: f64,
+    speed: &Speed,
 ) -> serde_json::Value {
     let mut value = json!({
-        "fen": board.to_fen(), "depth": depth, "nodes": nodes, "seconds": seconds,
-        "mnps": mnps(nodes, seconds), "threads": threads, "hash_mb": global.hash, "bulk": bulk,
+        "fen": board.to_fen(), "depth": depth, "nodes": speed.nodes, "threads": threads,
+        "hash_mb": global.hash, "bulk": bulk,
     });
+    speed.add_to(&mut value);
     if global.hash > 0 {
         value["seed"] = json!(global.seed);
     }
@@ -86,16 +90,4 @@ pub fn total<M>(split: &[(M, u128)]) -> Result<u128, Failure> {
         .iter()
         .try_fold(0u128, |sum, (_, n)| sum.checked_add(*n))
         .ok_or_else(|| Failure::input("the total exceeds 2^128 - 1"))
-}
-
-/// A count past 2^128 - 1 as the tool reports it: bad input (a depth
-/// beyond what can be counted).
-pub fn overflow(error: magicboard::perft::CountOverflow) -> Failure {
-    Failure::input(error.to_string())
-}
-
-/// The total and time lines.
-pub fn print_total(nodes: u128, seconds: f64) {
-    outln!("Nodes searched: {nodes}");
-    outln!("Time: {seconds:.3} s ({:.1} Mnps)", mnps(nodes, seconds));
 }

@@ -24,7 +24,8 @@
 //! they started, outlives the tool.
 
 use super::interrupt::{self, Group};
-use super::{Chess960Arg, Deep, Failure, Global, JsonArg, STARTPOS, print_json};
+use super::output::{Failure, print_json};
+use super::settings::{Chess960Arg, Deep, Global, JsonArg, STARTPOS};
 use magicboard_testkit::diverge::{self, Divider, Query, Report};
 use serde_json::json;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -49,7 +50,8 @@ pub struct Args {
     #[arg(long)]
     fen: Option<String>,
     /// Depth in plies (at least 1).
-    #[arg(long, short)]
+    #[arg(long, short, value_name = "PLIES", allow_negative_numbers = true,
+          value_parser = super::settings::plies("--depth"))]
     depth: u32,
     /// Seconds the program may take to answer one question (then it is
     /// killed).

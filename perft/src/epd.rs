@@ -1,14 +1,16 @@
 //! `perft --epd FILE`: run a perft suite in the `<FEN> ;D1 20 ;D2 400` format
-//! with a progress bar and a summary.
+//! with a progress line (the checks done, and an estimate from the
+//! expected counts of the checks left) and a summary.
 
 use super::interrupt;
-use super::{Failure, Global, MAX_DEPTH, counter, mnps, print_json};
-use indicatif::{ProgressBar, ProgressStyle};
-use magicboard::perft::PerftStats;
+use super::output::{Failure, print_json};
+use super::progress::{self, Progress, Speed};
+use super::settings::{Global, MAX_DEPTH, counter};
 use magicboard::perft::suite::{SuiteEntry, parse_suite};
+use magicboard::perft::{PerftMeter, PerftStats};
 use serde_json::json;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
 /// A check that failed: the position, depth, counts, and (for the first
 /// failure only) the divide at that depth.
@@ -132,73 +134,63 @@ fn filter(
 /// What a run of the suite found.
 struct Outcome {
     passed: usize,
-    nodes: u128,
     /// Deeper depths of failed positions, not run.
     skipped: usize,
     failures: Vec<Mismatch>,
-    seconds: f64,
+    /// The nodes counted, visited, the table's hits and the time.
+    speed: Speed,
     threads: usize,
 }
 
-/// A progress bar over `planned` nodes (hidden with `--json`), and how
-/// many of its units a count of nodes is: the bar counts in units of 2^k
-/// nodes, so that its u64 holds any total.
-fn progress_bar(planned: u128, json: bool) -> (ProgressBar, impl Fn(u128) -> u64) {
-    let shift = 64u32.saturating_sub(planned.leading_zeros());
-    let units = move |nodes: u128| u64::try_from(nodes >> shift).unwrap_or(u64::MAX);
-    let bar = if json {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(units(planned))
-    };
-    if let Ok(style) = ProgressStyle::with_template(
-        "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg} (ETA {eta})",
-    ) {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(250));
-    (bar, units)
+/// The progress line over the suite's `checks`, and the share of the
+/// work done after `expected` nodes of the `planned` total are counted.
+fn progress_over(
+    checks: usize,
+    planned: u128,
+    meter: &Arc<PerftMeter>,
+    global: &Global,
+) -> (Progress, impl Fn(u128) -> f64) {
+    let show = progress::wanted(global);
+    let progress = Progress::start(show, Arc::clone(meter), "checks", checks, global.hash > 0);
+    let share = move |expected: u128| expected as f64 / planned.max(1) as f64;
+    (progress, share)
 }
 
-/// Counts every check of the suite, a progress bar meanwhile; a position
+/// Counts every check of the suite, a progress line meanwhile; a position
 /// that fails is not counted deeper, and the first failure is divided.
 fn check_all(entries: &[SuiteEntry], bulk: bool, global: &Global) -> Result<Outcome, Failure> {
     let planned: u128 = entries
         .iter()
         .flat_map(|e| e.counts.iter().map(|&(_, n)| n))
         .fold(0, u128::saturating_add);
+    let checks = entries.iter().map(|e| e.counts.len()).sum();
     let threads = global.threads_or(None);
     let table = global.table()?;
-    let (bar, units) = progress_bar(planned, global.json);
-    // Interrupted, the bar goes before `interrupt` reports it.
+    let meter = Arc::new(PerftMeter::new());
+    let (progress, share) = progress_over(checks, planned, &meter, global);
+    // Interrupted, the line goes before `interrupt` reports it.
     let _hook = {
-        let bar = bar.clone();
-        interrupt::on_interrupt(move |_| bar.finish_and_clear())
+        let stop_progress = progress.stopper();
+        interrupt::on_interrupt(move |_| stop_progress())
     };
     let mut outcome = Outcome {
         passed: 0,
-        nodes: 0,
         skipped: 0,
         failures: Vec::new(),
-        seconds: 0.0,
+        speed: progress.speed(0),
         threads,
     };
-    let start = Instant::now();
+    let (mut nodes, mut expected_done) = (0u128, 0u128);
     for entry in entries {
         for (i, &(depth, expected)) in entry.counts.iter().enumerate() {
-            bar.set_message(format!(
-                "line {} D{depth} | {} passed, {} failed",
-                entry.line,
-                outcome.passed,
-                outcome.failures.len()
-            ));
-            let perft = counter(depth, bulk, threads, table.as_ref());
+            let perft = counter(depth, bulk, threads, table.as_ref(), &meter);
             let at_line = |e: magicboard::perft::CountOverflow| {
                 Failure::input(format!("line {}: {e}", entry.line))
             };
             let got = perft.count_u128(&entry.board).map_err(at_line)?;
-            outcome.nodes = outcome.nodes.saturating_add(got);
-            bar.inc(units(expected));
+            nodes = nodes.saturating_add(got);
+            expected_done = expected_done.saturating_add(expected);
+            progress.step(Some(share(expected_done)));
             if got == expected {
                 outcome.passed += 1;
                 continue;
@@ -226,14 +218,15 @@ fn check_all(entries: &[SuiteEntry], bulk: bool, global: &Global) -> Result<Outc
             // too and cost the most: skip them.
             let rest = &entry.counts[i + 1..];
             outcome.skipped += rest.len();
-            bar.inc(units(
-                rest.iter().map(|&(_, n)| n).fold(0, u128::saturating_add),
-            ));
+            for &(_, n) in rest {
+                expected_done = expected_done.saturating_add(n);
+                progress.step(Some(share(expected_done)));
+            }
             break;
         }
     }
-    bar.finish_and_clear();
-    outcome.seconds = start.elapsed().as_secs_f64();
+    outcome.speed = progress.speed(nodes);
+    progress.end(&outcome.speed);
     Ok(outcome)
 }
 
@@ -265,18 +258,18 @@ fn print_json_report(
         .collect();
     let Outcome {
         passed,
-        nodes,
         skipped,
-        seconds,
+        speed,
         threads,
         ..
     } = *outcome;
-    print_json(&json!({
+    let mut value = json!({
         "file": path.display().to_string(), "positions": entries.len(), "checks": checks,
         "passed": passed, "failed": outcome.failures.len(), "skipped": skipped,
-        "nodes": nodes, "seconds": seconds, "mnps": mnps(nodes, seconds),
-        "threads": threads, "hash_mb": global.hash, "failures": failed,
-    }));
+        "nodes": speed.nodes, "threads": threads, "hash_mb": global.hash, "failures": failed,
+    });
+    speed.add_to(&mut value);
+    print_json(&value);
 }
 
 /// The suite's result as text: the summary, then the first mismatch with
@@ -288,7 +281,7 @@ fn print_report(
     outcome: &Outcome,
     global: &Global,
 ) {
-    let (nodes, seconds) = (outcome.nodes, outcome.seconds);
+    let speed = &outcome.speed;
     outln!("Suite:     {}", path.display());
     outln!("Positions: {}", entries.len());
     outln!("Checks:    {checks}");
@@ -300,13 +293,7 @@ fn print_report(
             outcome.skipped
         );
     }
-    outln!("Nodes:     {nodes}");
-    outln!(
-        "Time:      {seconds:.3} s ({:.1} Mnps, {} threads, hash {} MiB)",
-        mnps(nodes, seconds),
-        outcome.threads,
-        global.hash
-    );
+    print_speed(speed, outcome.threads, global);
     let Some(first) = outcome.failures.first() else {
         return;
     };
@@ -340,6 +327,48 @@ fn print_report(
     }
 }
 
+/// Compares the published columns (`None`: not given) with `got`; each
+/// that differs is added to `failures` (`AT, COLUMN: expected N, got M`).
+/// Returns the number of figures compared.
+fn compare_columns(
+    at: &str,
+    published: &[Option<u128>; 9],
+    got: &PerftStats,
+    failures: &mut Vec<String>,
+) -> usize {
+    let mut figures = 0;
+    for (column, (expected, got)) in published.iter().zip(got.columns()).enumerate() {
+        let Some(expected) = *expected else { continue };
+        figures += 1;
+        if expected != got {
+            let name = PerftStats::NAMES[column];
+            failures.push(format!("{at}, {name}: expected {expected}, got {got}"));
+        }
+    }
+    figures
+}
+
+/// The suite's figures: `Nodes:` counted, `Visited:` by the generator
+/// (and the table's hits), `Time:` with the speed of the visited leaves.
+fn print_speed(speed: &Speed, threads: usize, global: &Global) {
+    outln!("Nodes:     {}", speed.nodes);
+    if global.hash > 0 {
+        outln!(
+            "Visited:   {} ({} table hits)",
+            speed.visited,
+            speed.table_hits
+        );
+    } else {
+        outln!("Visited:   {}", speed.visited);
+    }
+    outln!(
+        "Time:      {:.3} s ({:.1} Mnps, {threads} threads, hash {} MiB)",
+        speed.seconds,
+        speed.mnps(),
+        global.hash
+    );
+}
+
 /// `--epd FILE --stats`: every column of every `;Sn` field checked (`-`
 /// columns skipped); a line without `;Sn` fields has nothing to check.
 fn run_stats(
@@ -353,7 +382,14 @@ fn run_stats(
     let table = global.table()?;
     let (mut figures, mut rows, mut nodes) = (0usize, 0usize, 0u128);
     let mut failures: Vec<String> = Vec::new();
-    let start = Instant::now();
+    let listed = entries.iter().map(|e| e.stats.len()).sum();
+    let meter = Arc::new(PerftMeter::new());
+    let show = progress::wanted(global);
+    let progress = Progress::start(show, Arc::clone(&meter), "rows", listed, table.is_some());
+    let _hook = {
+        let stop_progress = progress.stopper();
+        interrupt::on_interrupt(move |_| stop_progress())
+    };
     for entry in entries {
         for &(depth, published) in &entry.stats {
             let too_many = match (published[0], max_nodes) {
@@ -361,25 +397,18 @@ fn run_stats(
                 _ => false,
             };
             if max_depth.is_some_and(|max| depth > max) || too_many {
+                progress.step(None);
                 continue;
             }
             global.check_depth(depth)?;
-            let got = counter(depth, true, threads, table.as_ref())
+            let got = counter(depth, true, threads, table.as_ref(), &meter)
                 .stats(&entry.board)
                 .map_err(|e| Failure::input(format!("line {}: {e}", entry.line)))?;
+            progress.step(None);
             rows += 1;
             nodes = nodes.saturating_add(got.nodes);
-            for (column, (expected, got)) in published.iter().zip(got.columns()).enumerate() {
-                let Some(expected) = *expected else { continue };
-                figures += 1;
-                if expected != got {
-                    failures.push(format!(
-                        "line {}, depth {depth}, {}: expected {expected}, got {got}",
-                        entry.line,
-                        PerftStats::NAMES[column]
-                    ));
-                }
-            }
+            let at = format!("line {}, depth {depth}", entry.line);
+            figures += compare_columns(&at, &published, &got, &mut failures);
         }
     }
     if rows == 0 {
@@ -388,25 +417,22 @@ fn run_stats(
             path.display()
         )));
     }
-    let seconds = start.elapsed().as_secs_f64();
+    let speed = progress.speed(nodes);
+    progress.end(&speed);
     if global.json {
-        print_json(&json!({
+        let mut value = json!({
             "file": path.display().to_string(), "positions": entries.len(), "rows": rows,
-            "figures": figures, "failed": failures.len(), "failures": failures, "nodes": nodes,
-            "seconds": seconds, "mnps": mnps(nodes, seconds), "threads": threads,
-            "hash_mb": global.hash,
-        }));
+            "figures": figures, "failed": failures.len(), "failures": failures,
+            "nodes": nodes, "threads": threads, "hash_mb": global.hash,
+        });
+        speed.add_to(&mut value);
+        print_json(&value);
     } else {
         outln!("Suite:     {} (statistics)", path.display());
         outln!("Rows:      {rows} (a position at a depth)");
         outln!("Figures:   {figures}");
         outln!("Failed:    {}", failures.len());
-        outln!("Nodes:     {nodes}");
-        outln!(
-            "Time:      {seconds:.3} s ({:.1} Mnps, {threads} threads, hash {} MiB)",
-            mnps(nodes, seconds),
-            global.hash
-        );
+        print_speed(&speed, threads, global);
         for failure in &failures {
             outln!("mismatch: {failure}");
         }

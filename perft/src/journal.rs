@@ -25,11 +25,17 @@
 //! * The **result** (`<out>`) is written once, whole: to a temporary name,
 //!   synced, then renamed. Its first line is `magicboard-shard 2` with the
 //!   same fields plus `positions=`, `nodes=` (the shard's total, `Σ
-//!   multiplicity × count`) and `seconds=` (the time its positions took,
-//!   summed over threads and restarts); then one line per position, in
-//!   index order; then `#end <digest of everything above>`.
+//!   multiplicity × count`), `cpu_seconds=` (the time its positions took,
+//!   summed over threads and restarts: thread time, what a CPU-hour
+//!   budget is charged) and `wall_seconds=` (the time during which the
+//!   shard was counting: the union of its positions' counting spans, over
+//!   restarts); then one line per position, in index order; then `#end
+//!   <digest of everything above>`. A result of perft 0.4, whose first
+//!   line has `seconds=` (the same figure as `cpu_seconds=`) and no
+//!   `wall_seconds=`, is read as such, its wall time computed from its
+//!   lines.
 
-use super::Failure;
+use super::output::Failure;
 use std::fmt::Write as _;
 use std::fs::{File, OpenOptions};
 use std::io::Write as _;
@@ -452,6 +458,31 @@ fn parse_journal(text: &str, name: &str) -> Result<(Run, Vec<Record>), Failure> 
     Ok((run, records))
 }
 
+/// The time during which the positions of `records` were being counted:
+/// the length of the union of their spans (each ends at its `unix_ms`
+/// and lasted its `seconds`), so that threads counting side by side, and
+/// shards running at once, count once, and the pauses between restarts
+/// not at all.
+pub fn wall_seconds<'a>(records: impl IntoIterator<Item = &'a Record>) -> f64 {
+    let mut spans: Vec<(f64, f64)> = records
+        .into_iter()
+        .map(|r| {
+            let end = r.unix_ms as f64 / 1000.0;
+            (end - r.seconds, end)
+        })
+        .collect();
+    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (mut total, mut reach) = (0.0, f64::NEG_INFINITY);
+    for (start, end) in spans {
+        let from = start.max(reach);
+        if end > from {
+            total += end - from;
+            reach = end;
+        }
+    }
+    total
+}
+
 /// A finished shard: its run, its positions in index order, and the
 /// totals.
 #[derive(Clone, Debug)]
@@ -459,23 +490,39 @@ pub struct ShardResult {
     pub run: Run,
     pub records: Vec<Record>,
     pub nodes: u128,
-    pub seconds: f64,
+    /// The time its positions took, summed over threads and restarts.
+    pub cpu_seconds: f64,
+    /// The time during which it was counting ([`wall_seconds`]).
+    pub wall_seconds: f64,
 }
 
 impl ShardResult {
+    /// The result of a run and its records, in index order.
+    pub fn new(run: Run, records: Vec<Record>, nodes: u128) -> ShardResult {
+        ShardResult {
+            run,
+            cpu_seconds: records.iter().map(|r| r.seconds).sum(),
+            wall_seconds: wall_seconds(&records),
+            records,
+            nodes,
+        }
+    }
+
     /// The summary line (the file's first).
     pub fn summary(&self) -> String {
         format!(
-            "{RESULT_MAGIC} 2 {} positions={} nodes={} seconds={:.3}",
+            "{RESULT_MAGIC} 2 {} positions={} nodes={} cpu_seconds={:.3} wall_seconds={:.3}",
             self.run.fields(),
             self.records.len(),
             self.nodes,
-            self.seconds
+            self.cpu_seconds,
+            self.wall_seconds
         )
     }
 
-    /// The file's text.
-    fn text(&self) -> String {
+    /// The file's text: what `write` writes, and what `run-shard` without
+    /// `--out` prints.
+    pub fn text(&self) -> String {
         let mut text = self.summary();
         text.push('\n');
         for record in &self.records {
@@ -575,14 +622,17 @@ fn parse_result(text: &str, name: &str) -> Result<ShardResult, Failure> {
     if stated != Some(nodes) || positions != Some(records.len()) {
         return Err(bad("its totals do not match its positions"));
     }
-    let seconds = fields
-        .get("seconds")
-        .and_then(|s| s.parse().ok())
+    // perft 0.4 named the CPU time `seconds` and had no wall time.
+    let seconds = |key: &str| fields.get(key).and_then(|s| s.parse::<f64>().ok());
+    let cpu_seconds = seconds("cpu_seconds")
+        .or_else(|| seconds("seconds"))
         .unwrap_or(0.0);
+    let wall_seconds = seconds("wall_seconds").unwrap_or_else(|| wall_seconds(&records));
     Ok(ShardResult {
         run,
         records,
         nodes,
-        seconds,
+        cpu_seconds,
+        wall_seconds,
     })
 }

@@ -27,48 +27,43 @@
 //! refuses the others): `--threads` and `--hash` where something is
 //! counted, `--chess960` where FENs are read, `--json` where there is a
 //! JSON form, `--allow-deep` where a depth is given (beyond
-//! [`MAX_DEPTH`] plies a depth is refused without it).
+//! [`settings::MAX_DEPTH`] plies a depth is refused without it).
 //!
-//! One file per mode: `count` (`--depth`, the default), `divide`
-//! (`--divide`), `bench` (`--bench`), `epd` (`--epd`), `perftree`,
-//! `shard` (`split`, `run-shard`, `merge`, `compare`, with the files in
-//! `journal` and the scheduler's shard in `scheduler`) and `diverge`. All chess logic, counting and
-//! threading is the library's ([`magicboard::Perft`]); these files parse
-//! arguments and files and print.
+//! This file holds the command line and hands each command to its file,
+//! one per mode: `count` (`--depth`, the default), `divide` (`--divide`,
+//! and `rootwise` for both: root move by root move), `bench` (`--bench`),
+//! `epd` (`--epd`), `perftree`, `shard` (`split`, `run-shard`, `merge`,
+//! `compare`, with the files in `journal` and the scheduler's shard in
+//! `scheduler`) and `diverge`. Below them: `progress` (the progress line
+//! and the speed figures), `settings` (the option groups, the settings
+//! they make and the library's `Perft` they give), `stats` (the
+//! statistics' lines), `output` (stdout, JSON, the one-line error and its
+//! exit status) and `interrupt` (signals and the programs started). No
+//! file imports this one. All chess logic, counting and threading is the
+//! library's ([`magicboard::Perft`]); these files parse arguments and
+//! files and print.
 
-/// `print!` to stdout through [`write_out`]: a closed pipe ends the tool
-/// quietly instead of panicking.
-macro_rules! out {
-    ($($arg:tt)*) => {
-        $crate::write_out(format_args!($($arg)*))
-    };
-}
-
-/// `println!` to stdout through [`write_out`].
-macro_rules! outln {
-    () => {
-        $crate::write_out(format_args!("\n"))
-    };
-    ($($arg:tt)*) => {
-        $crate::write_out(format_args!("{}\n", format_args!($($arg)*)))
-    };
-}
-
+#[macro_use]
+mod output;
 mod bench;
 mod count;
 mod diverge;
 mod divide;
 mod epd;
 mod interrupt;
-mod perftree;
 mod journal;
+mod perftree;
+mod progress;
 mod rootwise;
 mod scheduler;
+mod settings;
 mod shard;
 mod stats;
 
-use clap::{Args, Parser, Subcommand};
-use magicboard::{Board, CastlingMode, Perft, PerftTable};
+use clap::{Parser, Subcommand};
+use magicboard::PerftTable;
+use output::Failure;
+use settings::{Chess960Arg, Deep, Global, JsonArg, ProgressArg, STARTPOS, Work, plies};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -80,8 +75,10 @@ another move generator goes wrong";
 /// The end of `perft --help`.
 const AFTER_HELP: &str = "Without a command: count (--depth), divide (--divide), run a suite \
 (--epd) or benchmark (--bench). Each command takes only its own options: `perft COMMAND --help`. \
-On a terminal, a count or divide that takes over a second shows its progress on stderr (root \
-moves done, nodes, Mnps, ETA); nothing is shown elsewhere or with --json.
+On a terminal (or anywhere with --progress), a count, divide, suite or shard that runs over a \
+second shows its progress on stderr (units done, leaves visited, table hits, time, Mnps of the \
+visited leaves, ETA), and the time and speed when it ends; stdout has only the result, and \
+nothing is shown on stderr elsewhere or with --json.
 
 Exit status: 0 on success; 1 when a check fails (a suite mismatch, a wrong benchmark count, an \
 incomplete merge, a generator that disagrees); 2 on bad input or a misbehaving program; 128 + \
@@ -99,11 +96,13 @@ struct Cli {
     #[arg(long)]
     fen: Option<String>,
     /// Depth in plies (at most 12 without --allow-deep).
-    #[arg(long, short, default_value_t = 5)]
+    #[arg(long, short, default_value_t = 5, value_name = "PLIES",
+          allow_negative_numbers = true, value_parser = plies("--depth"))]
     depth: u32,
     /// Print the count below each root move (`e2e4: 20`) as it is counted,
-    /// then the total; interrupted, a `partial: N of M root moves` line
-    /// instead of the total.
+    /// then a blank line and the total, as Stockfish's `go perft` does;
+    /// interrupted, a `partial: N of M root moves` line instead of the
+    /// total.
     #[arg(long)]
     divide: bool,
     /// Make every leaf move instead of counting the last ply in bulk.
@@ -116,13 +115,14 @@ struct Cli {
     stats: bool,
     /// Benchmark: the five CPW positions at fixed depths, the speed of each (one
     /// thread unless --threads says otherwise).
-    #[arg(long, conflicts_with_all = ["epd", "fen", "depth", "divide", "chess960"])]
+    #[arg(long, conflicts_with_all = ["epd", "fen", "depth", "divide", "chess960", "progress"])]
     bench: bool,
     /// Run a perft suite: one position a line, `<FEN> ;D1 20 ;D2 400 ...`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "divide", "depth"])]
     epd: Option<PathBuf>,
     /// With --epd: skip the depths above D.
-    #[arg(long, value_name = "D", requires = "epd")]
+    #[arg(long, value_name = "D", requires = "epd", allow_negative_numbers = true,
+          value_parser = plies("--max-depth"))]
     max_depth: Option<u32>,
     /// With --epd: skip the checks whose expected count exceeds N.
     #[arg(long, value_name = "N", requires = "epd")]
@@ -142,157 +142,13 @@ struct Cli {
     seed: u64,
     #[command(flatten)]
     json: JsonArg,
+    #[command(flatten)]
+    progress: ProgressArg,
     /// Run depths beyond 12 plies, refused without it (perft 13 of the
     /// start position is about 2 * 10^18 nodes: decades at any speed
     /// without a table).
     #[arg(long, conflicts_with = "bench")]
     allow_deep: bool,
-}
-
-/// The deepest depth run without `--allow-deep`.
-const MAX_DEPTH: u32 = 12;
-
-/// `--allow-deep`, for the commands that take a depth.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct Deep {
-    /// Run depths beyond 12 plies, refused without it (perft 13 of the
-    /// start position is about 2 * 10^18 nodes: decades at any speed
-    /// without a table).
-    #[arg(long)]
-    pub allow_deep: bool,
-}
-
-/// `--chess960`, for the modes that read FENs.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct Chess960Arg {
-    /// Read FENs as Chess960 (castling printed king-takes-rook, `e1h1`).
-    #[arg(long)]
-    pub chess960: bool,
-}
-
-/// `--threads`, `--hash` and `--seed`, for the commands that count.
-#[derive(Args, Debug, Clone, Copy)]
-struct Work {
-    /// Worker threads [default: all cores].
-    #[arg(long, short = 't', value_name = "N",
-          value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
-    /// Transposition table size in MiB (0: none).
-    #[arg(long, value_name = "MB", default_value_t = 0)]
-    hash: usize,
-    /// The seed of the table's keys: a second run with another seed checks
-    /// the first independently.
-    #[arg(long, value_name = "N", default_value_t = PerftTable::DEFAULT_SEED, requires = "hash")]
-    seed: u64,
-}
-
-impl Work {
-    /// The shared settings with these options.
-    fn global(self) -> Global {
-        Global {
-            threads: self.threads,
-            hash: self.hash,
-            seed: self.seed,
-            ..Global::default()
-        }
-    }
-}
-
-/// `--json`, for the modes with a JSON form.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct JsonArg {
-    /// Print the result as JSON.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// The settings the modes share, from whichever of these options the mode
-/// takes (the others keep their defaults).
-#[derive(Debug, Clone, Default)]
-struct Global {
-    chess960: bool,
-    threads: Option<u16>,
-    hash: usize,
-    seed: u64,
-    json: bool,
-    allow_deep: bool,
-    /// `--stats`: the leaf moves counted by kind too.
-    stats: bool,
-}
-
-impl Global {
-    /// The settings from the option groups a command takes; the others
-    /// keep their defaults.
-    fn of(
-        work: Option<Work>,
-        chess960: Option<Chess960Arg>,
-        json: Option<JsonArg>,
-        deep: Option<Deep>,
-    ) -> Global {
-        Global {
-            chess960: chess960.is_some_and(|c| c.chess960),
-            json: json.is_some_and(|j| j.json),
-            allow_deep: deep.is_some_and(|d| d.allow_deep),
-            ..work.map_or_else(Global::default, Work::global)
-        }
-    }
-
-    /// Refuses a depth beyond [`MAX_DEPTH`] unless `--allow-deep` is given.
-    fn check_depth(&self, depth: u32) -> Result<(), Failure> {
-        if depth <= MAX_DEPTH || self.allow_deep {
-            return Ok(());
-        }
-        Err(Failure::input(format!(
-            "depth {depth} is beyond {MAX_DEPTH} plies, which from a typical position would run \
-             for decades at any speed; pass --allow-deep to run it anyway"
-        )))
-    }
-
-    /// The `--threads` value, else `default`, else all cores.
-    fn threads_or(&self, default: Option<usize>) -> usize {
-        match (self.threads, default) {
-            (Some(n), _) => usize::from(n),
-            (None, Some(n)) => n,
-            (None, None) => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        }
-    }
-
-    /// The `--hash` table with the `--seed` keys, if any; a size that
-    /// cannot be allocated is bad input.
-    fn table(&self) -> Result<Option<PerftTable>, Failure> {
-        if self.hash == 0 {
-            return Ok(None);
-        }
-        let table = PerftTable::try_new(self.hash).ok_or_else(|| {
-            Failure::input(format!(
-                "--hash {}: cannot allocate a table of that many MiB",
-                self.hash
-            ))
-        })?;
-        Ok(Some(table.with_seed(self.seed)))
-    }
-
-    /// The castling notation FENs are read in.
-    fn castling_mode(&self) -> CastlingMode {
-        CastlingMode::from_chess960(self.chess960)
-    }
-
-    /// Reads a FEN in the `--chess960` mode: the one way every mode reads
-    /// positions.
-    fn read_fen(&self, fen: &str) -> Result<Board, Failure> {
-        Board::from_fen_with(fen, self.castling_mode())
-            .map_err(|e| Failure::input(format!("invalid FEN: {e}")))
-    }
-}
-
-/// The library's counting options for these settings: the one place that
-/// turns `--threads` and `--hash` into a [`Perft`].
-fn counter<'t>(depth: u32, bulk: bool, threads: usize, table: Option<&'t PerftTable>) -> Perft<'t> {
-    let perft = Perft::new(depth).bulk(bulk).threads(threads);
-    match table {
-        Some(table) => perft.table(table),
-        None => perft,
-    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -301,6 +157,7 @@ enum Command {
     /// prints `e2e4 20` per root move, a blank line, then the total.
     Perftree {
         /// Depth in plies.
+        #[arg(allow_negative_numbers = true, value_parser = plies("DEPTH"))]
         depth: u32,
         /// Position as FEN.
         fen: String,
@@ -313,17 +170,19 @@ enum Command {
         #[command(flatten)]
         deep: Deep,
     },
-    /// Write the distinct positions SPLIT_DEPTH plies below the root, each
-    /// with the number of move sequences reaching it.
+    /// Write the distinct positions --split-depth plies below the root,
+    /// each with the number of move sequences reaching it, for run-shard.
     Split {
         /// Root position as FEN; default: the start position.
         #[arg(long)]
         fen: Option<String>,
         /// Total depth of the run in plies.
-        #[arg(long, short)]
+        #[arg(long, short, value_name = "PLIES", allow_negative_numbers = true,
+              value_parser = plies("--depth"))]
         depth: u32,
         /// Plies played before splitting.
-        #[arg(long, value_name = "K")]
+        #[arg(long, value_name = "K", allow_negative_numbers = true,
+              value_parser = plies("--split-depth"))]
         split_depth: u32,
         /// The split file to write.
         #[arg(long, value_name = "FILE")]
@@ -336,18 +195,23 @@ enum Command {
         deep: Deep,
     },
     /// Count shard i of n of a split file (every n-th position from the
-    /// i-th), journaling each position as it is counted: started again with
-    /// the same arguments, it counts only what the journal lacks. Writes the
-    /// result whole at the end (with --out; else prints it).
+    /// i-th). With --out FILE, each position is journaled in FILE.journal
+    /// as it is counted (started again with the same arguments, it counts
+    /// only what the journal lacks) and the result goes to FILE when the
+    /// shard is done; without --out, the whole result is printed on stdout
+    /// at the end (`> FILE` saves what merge reads), with no journal: a run
+    /// stopped starts over.
     RunShard {
         /// A file written by `perft split` (Chess960 or not as it says).
         file: PathBuf,
         /// Plies to count below each position [default: depth - split-depth].
-        #[arg(long, short)]
+        #[arg(long, short, value_name = "PLIES", allow_negative_numbers = true,
+              value_parser = plies("--depth"))]
         depth: Option<u32>,
         /// Which shard: `i/n` (1 <= i <= n), or `auto` / `auto/n` to read it
         /// from a Slurm job array (SLURM_ARRAY_TASK_ID, numbered from 1) or
-        /// a Kubernetes Indexed Job (JOB_COMPLETION_INDEX).
+        /// a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, from 0; it does
+        /// not tell n: give `auto/n`).
         #[arg(long, value_name = "i/n|auto[/n]", value_parser = scheduler::parse_shard_arg,
               required_unless_present = "only", conflicts_with = "only")]
         shard: Option<scheduler::ShardArg>,
@@ -358,7 +222,7 @@ enum Command {
         only: Option<journal::IndexList>,
         /// The result file, written whole when the shard is done; meanwhile
         /// the journal is FILE.journal, from which a run started again
-        /// resumes.
+        /// resumes [default: the result on stdout, no journal].
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
         /// Count each position's leaf moves by kind too (captures, checks,
@@ -369,6 +233,8 @@ enum Command {
         work: Work,
         #[command(flatten)]
         json: JsonArg,
+        #[command(flatten)]
+        progress: ProgressArg,
         #[command(flatten)]
         deep: Deep,
     },
@@ -414,58 +280,6 @@ enum Command {
     Diverge(diverge::Args),
 }
 
-/// An error to report on one stderr line, with the exit status.
-struct Failure {
-    status: u8,
-    message: String,
-}
-
-impl Failure {
-    /// Bad input: exit status 2.
-    fn input(message: impl Into<String>) -> Failure {
-        Failure {
-            status: 2,
-            message: message.into(),
-        }
-    }
-
-    /// A failed check: exit status 1.
-    fn check(message: impl Into<String>) -> Failure {
-        Failure {
-            status: 1,
-            message: message.into(),
-        }
-    }
-}
-
-const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-fn mnps(nodes: u128, seconds: f64) -> f64 {
-    nodes as f64 / seconds.max(1e-9) / 1e6
-}
-
-/// Writes to stdout. When the reader has closed the pipe, the tool ends
-/// with status 141 and prints nothing more (see [`interrupt::stdout_closed`]);
-/// any other write error ends it with a message and status 1. `println!`
-/// would panic in both cases.
-fn write_out(args: std::fmt::Arguments) {
-    use std::io::Write;
-    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            interrupt::stdout_closed();
-        }
-        eprintln!("perft: cannot write to stdout: {e}");
-        std::process::exit(1);
-    }
-}
-
-fn print_json(value: &serde_json::Value) {
-    match serde_json::to_string_pretty(value) {
-        Ok(text) => outln!("{text}"),
-        Err(e) => eprintln!("perft: cannot write JSON: {e}"),
-    }
-}
-
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Some(command) => run_command(command),
@@ -509,12 +323,20 @@ fn run_command(command: Command) -> Result<(), Failure> {
             stats,
             work,
             json,
+            progress,
             deep,
         } => {
             let global = Global {
                 stats,
+                progress: progress.progress,
                 ..Global::of(Some(work), None, Some(json), Some(deep))
             };
+            if global.json && out.is_none() {
+                return Err(Failure::input(
+                    "run-shard --json prints a summary, not the result: give --out FILE to keep \
+                     the result",
+                ));
+            }
             let part = match (shard, only) {
                 (_, Some(list)) => journal::Part::Only(list.0),
                 (Some(shard), None) => shard::resolve_shard(shard)?,
@@ -550,6 +372,7 @@ fn run_default(cli: &Cli) -> Result<(), Failure> {
         json: cli.json.json,
         allow_deep: cli.allow_deep,
         stats: cli.stats,
+        progress: cli.progress.progress,
     };
     let bulk = !cli.no_bulk;
     if cli.bench {

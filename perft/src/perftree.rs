@@ -2,7 +2,9 @@
 //! debugging tool (<https://github.com/agausmann/perftree>): `e2e4 20` per
 //! root move, a blank line, then the total.
 
-use super::{Failure, Global, counter};
+use super::output::Failure;
+use super::settings::{Global, counter};
+use magicboard::perft::PerftMeter;
 
 /// Plays `moves` from `fen`, divides and prints.
 pub fn run(depth: u32, fen: &str, moves: &[String], global: &Global) -> Result<(), Failure> {
@@ -15,9 +17,9 @@ pub fn run(depth: u32, fen: &str, moves: &[String], global: &Global) -> Result<(
         board.make_move(mv);
     }
     let table = global.table()?;
-    let split = counter(depth, true, global.threads_or(None), table.as_ref())
-        .divide_u128(&board)
-        .map_err(super::count::overflow)?;
+    let meter = PerftMeter::new();
+    let split = counter(depth, true, global.threads_or(None), table.as_ref(), &meter)
+        .divide_u128(&board)?;
     for (mv, n) in &split {
         outln!("{} {n}", board.to_uci(*mv));
     }

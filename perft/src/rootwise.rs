@@ -1,38 +1,26 @@
 //! Counting one root move at a time, for what one call of the library
-//! cannot give: progress on a terminal, and the root moves finished so far
-//! when the run is interrupted.
+//! cannot give: the root moves done on the progress line, each divide line
+//! as soon as its move is counted, and the root moves finished when the run
+//! is interrupted.
 //!
 //! Each root move is counted by the library with every thread and the
-//! table (`Perft::count` of the position after the move, one ply
+//! table (`Perft::count_u128` of the position after the move, one ply
 //! shallower), in the order of `Perft::divide`, so the counts and their
 //! order are the divide's.
 //!
-//! * Progress: when asked (stderr is a terminal and no `--json`), a line on
-//!   stderr from the first second on, redrawn four times a second: root
-//!   moves done of total, nodes so far, time, speed (millions of nodes a second) and an ETA from the
-//!   moves done so far. It is cleared before anything else is printed and
-//!   when the count ends.
-//! * Interruption (SIGINT, SIGTERM, SIGHUP): the hook clears the progress
-//!   line and, for a divide, ends what was printed with a blank line and
-//!   `partial: N of M root moves (interrupted by SIGINT)` (or prints the
-//!   JSON of the finished moves with `"partial": true`); `interrupt` then
-//!   exits with status 130 (143, 129).
+//! Interrupted (SIGINT, SIGTERM, SIGHUP), the hook clears the progress
+//! line and, for a divide, ends what was printed with a blank line and
+//! `partial: N of M root moves (interrupted by SIGINT)` (or prints the JSON
+//! of the finished moves with `"partial": true`); `interrupt` then exits
+//! with status 130 (143, 129).
 
-use super::Failure;
 use super::interrupt::{self, HookGuard, lock};
+use super::output::Failure;
+use super::progress::Progress;
 use magicboard::{Board, Move, Perft};
 use serde_json::json;
 use std::io::Write;
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
-use std::thread;
-use std::time::{Duration, Instant};
-
-/// No progress line before this: short counts print nothing.
-const QUIET: Duration = Duration::from_secs(1);
-
-/// How often the progress line is redrawn.
-const TICK: Duration = Duration::from_millis(250);
 
 /// What an interrupted run prints besides `interrupt`'s stderr line.
 pub enum Partial {
@@ -45,63 +33,15 @@ pub enum Partial {
     DivideJson(serde_json::Value),
 }
 
-/// What the counting thread, the progress painter and the interrupt hook
-/// share.
-struct State {
+/// The root moves finished, shared with the interrupt hook.
+struct Done {
     total: usize,
-    done: Vec<(String, u128)>,
-    nodes: u128,
-    start: Instant,
-    /// The time from `start` to the end of the last root move counted.
-    last: Duration,
-    /// A progress line is on stderr.
-    painted: bool,
-    /// Every root move is counted.
+    moves: Vec<(String, u128)>,
+    /// Every root move is counted: an interruption now prints nothing.
     complete: bool,
 }
 
-impl State {
-    fn clear(&mut self) {
-        if self.painted {
-            let mut err = std::io::stderr().lock();
-            let _ = write!(err, "\r\x1b[2K");
-            let _ = err.flush();
-            self.painted = false;
-        }
-    }
-
-    fn paint(&mut self) {
-        let line = self.line();
-        let mut err = std::io::stderr().lock();
-        let _ = write!(err, "\r\x1b[2K{line}");
-        let _ = err.flush();
-        self.painted = true;
-    }
-
-    /// `perft: 7/20 root moves, 1234567890 nodes in 12 s (<speed>), ETA 18 s`
-    fn line(&self) -> String {
-        let done = self.done.len();
-        let elapsed = self.start.elapsed();
-        let seconds = self.last.as_secs_f64();
-        let eta = if done == 0 {
-            "?".to_string()
-        } else {
-            // The mean time of a root move so far, for the moves left, less
-            // the time the current one has run.
-            let per_move = seconds / done as f64;
-            let left = per_move * (self.total - done) as f64
-                - (elapsed.as_secs_f64() - seconds).min(per_move);
-            duration(left.max(0.0))
-        };
-        format!(
-            "perft: {done}/{} root moves, {} nodes in {} ({:.1} Mnps), ETA {eta}",
-            self.total,
-            self.nodes,
-            duration(elapsed.as_secs_f64()),
-            super::mnps(self.nodes, seconds),
-        )
-    }
-
+impl Done {
     /// What an interrupted run prints on stdout.
     fn print_partial(&self, partial: &Partial, signal: &str) {
         match partial {
@@ -110,7 +50,7 @@ impl State {
                 outln!();
                 outln!(
                     "partial: {} of {} root moves (interrupted by {signal})",
-                    self.done.len(),
+                    self.moves.len(),
                     self.total
                 );
             }
@@ -120,98 +60,61 @@ impl State {
                 value["interrupted"] = json!(signal);
                 value["root_moves"] = json!(self.total);
                 value["divide"] = self
-                    .done
+                    .moves
                     .iter()
                     .map(|(mv, n)| json!({"move": mv, "nodes": n}))
                     .collect();
-                super::print_json(&value);
+                super::output::print_json(&value);
             }
         }
         let _ = std::io::stdout().flush();
     }
 }
 
-/// `seconds` as `42 s`, `3 min 05 s`, `2 h 03 min` or `4 d 02 h`.
-pub fn duration(seconds: f64) -> String {
-    let s = seconds.round() as u64;
-    match s {
-        0..60 => format!("{s} s"),
-        60..3600 => format!("{} min {:02} s", s / 60, s % 60),
-        3600..86400 => format!("{} h {:02} min", s / 3600, s % 3600 / 60),
-        _ => format!("{} d {:02} h", s / 86400, s % 86400 / 3600),
-    }
-}
-
 /// The counts below each root move of `board`, each counted by `perft`
 /// (set to one ply less than the divide's depth), in the order of the
-/// library's `divide`. `each`
-/// is called as each move is counted (its UCI and count), with the
-/// progress line cleared and the interrupt hook held off. The returned
-/// guard keeps the hook (with `partial`) until the caller has printed its
-/// result.
+/// library's `divide`; `progress` moves on a root move as each is
+/// counted. `each` is called as each move is counted (its UCI and count),
+/// with the progress line cleared and the interrupt hook held off. The
+/// returned guard keeps the hook (with `partial`) until the caller has
+/// printed its result.
 pub fn divide(
     board: &Board,
     perft: &Perft<'_>,
-    progress: bool,
+    progress: &Progress,
     partial: Partial,
     mut each: impl FnMut(&str, u128),
 ) -> Result<(Vec<(Move, u128)>, HookGuard), Failure> {
     let moves = board.legal_moves();
-    let state = Arc::new(Mutex::new(State {
+    let done = Arc::new(Mutex::new(Done {
         total: moves.len(),
-        done: Vec::with_capacity(moves.len()),
-        nodes: 0,
-        start: Instant::now(),
-        last: Duration::ZERO,
-        painted: false,
+        moves: Vec::with_capacity(moves.len()),
         complete: false,
     }));
     let hook = {
-        let state = Arc::clone(&state);
+        let done = Arc::clone(&done);
+        let stop_progress = progress.stopper();
         interrupt::on_interrupt(move |signal| {
-            let mut state = lock(&state);
-            state.clear();
-            if !state.complete {
-                state.print_partial(&partial, signal);
+            stop_progress();
+            let done = lock(&done);
+            if !done.complete {
+                done.print_partial(&partial, signal);
             }
-            // Held until the process exits: neither a divide line nor the
-            // progress line follows what was just printed.
-            std::mem::forget(state);
+            // Held until the process exits: no divide line follows what
+            // was just printed.
+            std::mem::forget(done);
         })
     };
-    let (stop, stopped) = mpsc::channel::<()>();
-    let painter = progress.then(|| {
-        let state = Arc::clone(&state);
-        thread::spawn(move || {
-            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(TICK) {
-                let mut state = lock(&state);
-                if state.start.elapsed() >= QUIET && !state.complete {
-                    state.paint();
-                }
-            }
-        })
-    });
     let mut split = Vec::with_capacity(moves.len());
     for &mv in moves.iter() {
-        let n = perft
-            .count_u128(&board.play_unchecked(mv))
-            .map_err(super::count::overflow)?;
+        let n = perft.count_u128(&board.play_unchecked(mv))?;
         split.push((mv, n));
         let uci = board.to_uci(mv).to_string();
-        let mut state = lock(&state);
-        state.clear();
-        each(&uci, n);
-        state.nodes = state.nodes.saturating_add(n);
-        state.last = state.start.elapsed();
-        state.done.push((uci, n));
+        let mut done = lock(&done);
+        progress.around(|| each(&uci, n));
+        progress.step(None);
+        done.moves.push((uci, n));
     }
-    drop(stop);
-    if let Some(painter) = painter {
-        let _ = painter.join();
-    }
-    let mut state = lock(&state);
-    state.clear();
-    state.complete = true;
-    drop(state);
+    lock(&done).complete = true;
     Ok((split, hook))
 }

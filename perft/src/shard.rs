@@ -34,11 +34,12 @@
 
 use super::interrupt::{self, lock};
 use super::journal::{self, Fnv, Found, Journal, Part, Record, Run, ShardResult};
-use super::rootwise::duration;
+use super::output::{Failure, print_json};
+use super::progress::{self, Progress, Speed, duration};
 use super::scheduler::{self, ShardArg};
-use super::{Failure, Global, counter, mnps, print_json};
-use magicboard::perft::PerftStats;
+use super::settings::{Global, counter};
 use magicboard::perft::split::split_positions;
+use magicboard::perft::{PerftMeter, PerftStats};
 use magicboard::{Board, CastlingMode};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -204,6 +205,43 @@ pub fn run_shard(
     global: &Global,
 ) -> Result<(), Failure> {
     let split = read_split(path)?;
+    let run = run_of(&split, depth, part, global)?;
+    if let Some(out) = out {
+        if let Some(done) = finished(out, &run)? {
+            // Counted already (a task run again after it finished).
+            return report(&done, None, Some(out), global);
+        }
+    }
+    let (journal, mut records) = open_journal(out, &run, &split)?;
+    let todo = not_yet_counted(path, &split, &run.part, &records)?;
+    let held = records.len() + todo.len();
+    let (counted, speed) = count_journaled(&todo, (records.len(), held), journal, &run, global)?;
+    records.extend(counted);
+    records.sort_by_key(|r| r.index);
+    records.dedup_by_key(|r| r.index);
+    let nodes = records
+        .iter()
+        .try_fold(0u128, |sum, r| sum.checked_add(r.nodes()?))
+        .ok_or_else(|| Failure::input("the shard's total exceeds 2^128 - 1"))?;
+    let result = ShardResult::new(run, records, nodes);
+    if let Some(out) = out {
+        result.write(out)?;
+        // The result holds everything the journal did.
+        let _ = std::fs::remove_file(journal::journal_path(out));
+    }
+    report(&result, Some(&speed), out, global)
+}
+
+/// The run a `run-shard` makes of `split`: its depth (the split's rest by
+/// default), its positions and table; refused when the depth is too deep,
+/// `--only` names a position the split lacks, or `--stats` has nothing to
+/// count.
+fn run_of(
+    split: &SplitFile,
+    depth: Option<u32>,
+    part: Part,
+    global: &Global,
+) -> Result<Run, Failure> {
     let depth = depth.unwrap_or(split.depth - split.split_depth);
     global.check_depth(depth)?;
     let stray = match &part {
@@ -216,7 +254,12 @@ pub fn run_shard(
             split.positions.len()
         )));
     }
-    let run = Run {
+    if global.stats && depth == 0 {
+        return Err(Failure::input(
+            "--stats counts the moves below each split position: give --depth 1 or more",
+        ));
+    }
+    Ok(Run {
         id: split.id.clone(),
         depth,
         split_depth: split.split_depth,
@@ -224,60 +267,32 @@ pub fn run_shard(
         part,
         seed: (global.hash > 0).then_some(global.seed),
         stats: global.stats,
+    })
+}
+
+/// The journal beside `out` and what it holds (a run started again
+/// resumes from it); no journal without `--out`.
+fn open_journal(
+    out: Option<&Path>,
+    run: &Run,
+    split: &SplitFile,
+) -> Result<(Option<Journal>, Vec<Record>), Failure> {
+    let Some(out) = out else {
+        return Ok((None, Vec::new()));
     };
-    if run.stats && depth == 0 {
-        return Err(Failure::input(
-            "--stats counts the moves below each split position: give --depth 1 or more",
-        ));
+    let path = journal::journal_path(out);
+    let (journal, records) = Journal::open(&path, run)?;
+    if !records.is_empty() {
+        let held = (0..split.positions.len())
+            .filter(|&i| run.part.holds(i))
+            .count();
+        eprintln!(
+            "perft: resuming from {}: {} of {held} positions already counted",
+            path.display(),
+            records.len()
+        );
     }
-    let done = match out {
-        Some(out) => finished(out, &run)?,
-        None => None,
-    };
-    if let Some(done) = done {
-        // Counted already (a task run again after it finished).
-        return report(&done, true, global);
-    }
-    let held = (0..split.positions.len())
-        .filter(|&i| run.part.holds(i))
-        .count();
-    let (journal, mut records) = match out {
-        Some(out) => {
-            let path = journal::journal_path(out);
-            let (journal, records) = Journal::open(&path, &run)?;
-            if !records.is_empty() {
-                eprintln!(
-                    "perft: resuming from {}: {} of {held} positions already counted",
-                    path.display(),
-                    records.len()
-                );
-            }
-            (Some(journal), records)
-        }
-        None => (None, Vec::new()),
-    };
-    let todo = not_yet_counted(path, &split, &run.part, &records)?;
-    let table = global.table()?;
-    let counted = count_journaled(&todo, journal, depth, &table, global)?;
-    records.extend(counted);
-    records.sort_by_key(|r| r.index);
-    records.dedup_by_key(|r| r.index);
-    let nodes = records
-        .iter()
-        .try_fold(0u128, |sum, r| sum.checked_add(r.nodes()?))
-        .ok_or_else(|| Failure::input("the shard's total exceeds 2^128 - 1"))?;
-    let result = ShardResult {
-        run,
-        seconds: records.iter().map(|r| r.seconds).sum(),
-        records,
-        nodes,
-    };
-    if let Some(out) = out {
-        result.write(out)?;
-        // The result holds everything the journal did.
-        let _ = std::fs::remove_file(journal::journal_path(out));
-    }
-    report(&result, false, global)
+    Ok((Some(journal), records))
 }
 
 /// The positions of `part` that `records` lack: index, multiplicity and
@@ -324,37 +339,37 @@ fn finished(out: &Path, run: &Run) -> Result<Option<ShardResult>, Failure> {
 }
 
 /// Counts `todo`, appending a record to the journal as each position is
-/// counted; a SIGINT or SIGTERM syncs the journal before the tool exits.
+/// counted, a progress line meanwhile over the shard's positions
+/// (`progress`: those counted before, of all it holds); a SIGINT or
+/// SIGTERM syncs the journal before the tool exits. Returns the records
+/// and what this start counted.
 fn count_journaled(
     todo: &[(usize, u64, Board)],
+    progress: (usize, usize),
     journal: Option<Journal>,
-    depth: u32,
-    table: &Option<magicboard::PerftTable>,
+    run: &Run,
     global: &Global,
-) -> Result<Vec<Record>, Failure> {
+) -> Result<(Vec<Record>, Speed), Failure> {
+    let table = global.table()?;
+    let meter = Arc::new(PerftMeter::new());
+    let show = progress::wanted(global);
+    let (before, held) = progress;
+    let progress = Progress::start(show, Arc::clone(&meter), "positions", held, table.is_some());
+    for _ in 0..before {
+        progress.step(None);
+    }
     let journal = Arc::new(Mutex::new(journal));
     let _hook = {
         let journal = Arc::clone(&journal);
+        let stop_progress = progress.stopper();
         interrupt::on_interrupt(move |_| {
+            stop_progress();
             if let Some(journal) = lock(&journal).as_mut() {
                 let _ = journal.sync();
             }
         })
     };
-    // Syncs the journal once a second, positions finishing or not.
-    let (stop, stopped) = mpsc::channel::<()>();
-    let syncer = {
-        let journal = Arc::clone(&journal);
-        std::thread::spawn(move || {
-            while let Err(mpsc::RecvTimeoutError::Timeout) =
-                stopped.recv_timeout(journal::SYNC_EVERY)
-            {
-                if let Some(journal) = lock(&journal).as_mut() {
-                    let _ = journal.sync();
-                }
-            }
-        })
-    };
+    let syncer = Syncer::start(Arc::clone(&journal));
     let boards: Vec<Board> = todo.iter().map(|(_, _, board)| board.clone()).collect();
     let records = Mutex::new(Vec::with_capacity(todo.len()));
     let failed = Mutex::new(None);
@@ -374,44 +389,98 @@ fn count_journaled(
             lock(&failed).get_or_insert(e);
         }
         lock(&records).push(record);
+        progress.step(None);
     };
-    let perft = counter(depth, true, global.threads_or(None), table.as_ref());
-    let counted = if global.stats {
+    let perft = counter(
+        run.depth,
+        true,
+        global.threads_or(None),
+        table.as_ref(),
+        &meter,
+    );
+    let counted = if run.stats {
         perft.stats_each(&boards, |i, stats| done(i, stats.columns().to_vec()))
     } else {
         perft.count_each(&boards, |i, count| done(i, vec![count]))
     };
-    drop(stop);
-    let _ = syncer.join();
+    syncer.stop();
     if let Some(journal) = lock(&journal).as_mut() {
         journal
             .sync()
             .map_err(|e| Failure::input(format!("cannot write the journal: {e}")))?;
     }
-    counted.map_err(super::count::overflow)?;
+    counted?;
     if let Some(e) = failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
         return Err(Failure::input(format!("cannot write the journal: {e}")));
     }
-    Ok(records.into_inner().unwrap_or_else(PoisonError::into_inner))
+    let records = records.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let counted: u128 = records.iter().filter_map(Record::nodes).sum();
+    let speed = progress.speed(counted);
+    progress.end(&speed);
+    Ok((records, speed))
 }
 
-/// Prints a shard's result: its summary line (the whole result without
-/// `--out`, so that it can be saved and merged), or JSON.
-fn report(result: &ShardResult, again: bool, global: &Global) -> Result<(), Failure> {
+/// A thread that syncs the journal once a second, positions finishing or
+/// not.
+struct Syncer {
+    stop: mpsc::Sender<()>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Syncer {
+    fn start(journal: Arc<Mutex<Option<Journal>>>) -> Syncer {
+        let (stop, stopped) = mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            while let Err(mpsc::RecvTimeoutError::Timeout) =
+                stopped.recv_timeout(journal::SYNC_EVERY)
+            {
+                if let Some(journal) = lock(&journal).as_mut() {
+                    let _ = journal.sync();
+                }
+            }
+        });
+        Syncer { stop, thread }
+    }
+
+    fn stop(self) {
+        drop(self.stop);
+        let _ = self.thread.join();
+    }
+}
+
+/// Prints a shard's result: without `--out`, the whole result (what
+/// `merge` and `compare` read, so that `> FILE` saves it); with `--out`,
+/// its first line; or JSON. `speed` is what this start counted (`None`:
+/// the shard was finished before).
+fn report(
+    result: &ShardResult,
+    speed: Option<&Speed>,
+    out: Option<&Path>,
+    global: &Global,
+) -> Result<(), Failure> {
     if global.json {
         let (i, n) = match result.run.part {
             Part::Shard(i, n) => (Some(i), Some(n)),
             Part::Only(_) => (None, None),
         };
-        print_json(&json!({
+        let mut value = json!({
             "id": result.run.id, "shard": i, "shards": n, "depth": result.run.depth,
             "split_depth": result.run.split_depth, "positions": result.records.len(),
-            "nodes": result.nodes, "seconds": result.seconds, "seed": result.run.seed,
-            "already_counted": again,
+            "nodes": result.nodes, "cpu_seconds": result.cpu_seconds,
+            "wall_seconds": result.wall_seconds, "seed": result.run.seed,
+            "already_counted": speed.is_none(),
             "stats": stats_of(&result.records)?.map(|s| super::stats::json(&s)),
-        }));
-    } else {
+        });
+        if let Some(speed) = speed {
+            value["this_start"] = json!({});
+            speed.add_to(&mut value["this_start"]);
+            value["this_start"]["nodes"] = json!(speed.nodes);
+        }
+        print_json(&value);
+    } else if out.is_some() {
         outln!("{}", result.summary());
+    } else {
+        out!("{}", result.text());
     }
     Ok(())
 }
@@ -432,8 +501,6 @@ struct Collected {
     records: BTreeMap<usize, Vec<(Record, usize, bool)>>,
     files: Vec<PathBuf>,
     seeds: std::collections::BTreeSet<Option<u64>>,
-    /// Seconds the finished shards took, summed.
-    seconds: f64,
     /// Journals among the files (shards not finished).
     journals: usize,
     /// The number of shards, when every file is a shard of one scheme.
@@ -444,8 +511,8 @@ struct Collected {
 fn collect(files: &[PathBuf], partial: bool) -> Result<Collected, Failure> {
     let mut collected: Option<Collected> = None;
     for (number, path) in files.iter().enumerate() {
-        let (run, records, seconds, journal) = match journal::read(path)? {
-            Found::Result(result) => (result.run, result.records, result.seconds, false),
+        let (run, records, journal) = match journal::read(path)? {
+            Found::Result(result) => (result.run, result.records, false),
             Found::Journal(..) if !partial => {
                 return Err(Failure::input(format!(
                     "{} is the journal of a shard not finished; merge --partial shows a run in \
@@ -453,14 +520,13 @@ fn collect(files: &[PathBuf], partial: bool) -> Result<Collected, Failure> {
                     path.display()
                 )));
             }
-            Found::Journal(run, records) => (run, records, 0.0, true),
+            Found::Journal(run, records) => (run, records, true),
         };
         let all = collected.get_or_insert_with(|| Collected {
             run: run.clone(),
             records: BTreeMap::new(),
             files: Vec::new(),
             seeds: Default::default(),
-            seconds: 0.0,
             journals: 0,
             shards: match run.part {
                 Part::Shard(_, n) => Some(n),
@@ -502,7 +568,6 @@ fn collect(files: &[PathBuf], partial: bool) -> Result<Collected, Failure> {
         }
         all.files.push(path.clone());
         all.seeds.insert(run.seed);
-        all.seconds += seconds;
         all.journals += usize::from(journal);
     }
     collected.ok_or_else(|| Failure::input("no files given"))
@@ -600,11 +665,16 @@ pub fn merge(files: &[PathBuf], partial: bool, global: &Global) -> Result<(), Fa
     } else {
         None
     };
+    // From the positions' own lines: the time each took on its thread,
+    // and the spans during which they were counted.
+    let cpu_seconds: f64 = counts.values().map(|r| r.seconds).sum();
+    let wall_seconds = journal::wall_seconds(counts.values());
     if global.json {
         let mut value = json!({
             "id": all.run.id, "files": all.files.len(), "depth": total_depth,
             "split_depth": all.run.split_depth, "positions": total, "nodes": nodes,
-            "shard_seconds": all.seconds, "seeds": all.seeds.iter().collect::<Vec<_>>(),
+            "cpu_seconds": cpu_seconds, "wall_seconds": wall_seconds,
+            "seeds": all.seeds.iter().collect::<Vec<_>>(),
         });
         if let Some(stats) = &stats {
             value["stats"] = super::stats::json(stats);
@@ -628,9 +698,8 @@ pub fn merge(files: &[PathBuf], partial: bool, global: &Global) -> Result<(), Fa
             None => outln!("Nodes searched: {nodes}"),
         }
         outln!(
-            "Counting time: {:.3} s over all threads and shards ({:.1} Mnps a thread)",
-            all.seconds,
-            mnps(nodes, all.seconds)
+            "Time: {cpu_seconds:.3} s of CPU over all threads and shards, {wall_seconds:.3} s of \
+             wall time while any shard counted"
         );
     }
     Ok(())

@@ -6,18 +6,21 @@
 //! This is the one place where a position is checked: [`Board::from_fen`]
 //! reads the text into a builder and builds it, so a FEN and a builder that
 //! say the same thing give the same board or the same [`PositionError`]
-//! (inside [`FenError::Position`](crate::FenError::Position)).
+//! (inside [`FenError::Position`](crate::board::fen::FenError::Position)).
 
 use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::board::Board;
 use crate::castling::back_rank;
-use crate::{
-    Bitboard, Board, CastlingMode, CastlingSide, Color, File, Piece, PieceKind, Rank, Square,
-};
+use crate::castling::{CastlingMode, CastlingSide};
+use crate::color::Color;
+use crate::piece::{Piece, PieceKind};
+use crate::square::{File, Rank, Square};
 use core::fmt;
 
 /// Why a position cannot exist (or cannot be reached in a game): what
 /// [`BoardBuilder::build`] returns, and what [`Board::from_fen`] wraps in
-/// [`FenError::Position`](crate::FenError::Position) for a well-formed FEN
+/// [`FenError::Position`](crate::board::fen::FenError::Position) for a well-formed FEN
 /// that describes such a position.
 ///
 /// ```
@@ -223,7 +226,7 @@ impl BoardBuilder {
             }
         }
         builder.side = board.side_to_move();
-        builder.mode = crate::CastlingMode::from_chess960(board.is_chess960());
+        builder.mode = crate::castling::CastlingMode::from_chess960(board.is_chess960());
         builder.en_passant = board.en_passant();
         builder.halfmove = board.halfmove_clock();
         builder.fullmove = board.fullmove_number();

@@ -3,7 +3,11 @@
 //! would otherwise have to diff two boards.
 
 use super::Board;
-use crate::{Color, Move, Piece, PieceKind, Square, Undo};
+use crate::board::make::Undo;
+use crate::color::Color;
+use crate::moves::Move;
+use crate::piece::{Piece, PieceKind};
+use crate::square::Square;
 
 /// The pieces a move removes and adds, at most two of each: removing first,
 /// then adding, turns the board before the move into the board after it.

@@ -12,7 +12,10 @@
 
 use super::Board;
 use super::make::lose_castling_rights;
-use crate::{CastlingRights, CastlingSide, Move, Piece, PieceKind, Square};
+use crate::castling::{CastlingRights, CastlingSide};
+use crate::moves::Move;
+use crate::piece::{Piece, PieceKind};
+use crate::square::Square;
 
 /// One piece a move takes off the board or puts on it (see
 /// [`Board::placement`]).

@@ -4,7 +4,9 @@
 //! passant takes a pawn that is not on `to`: these answer correctly.
 
 use super::Board;
-use crate::{Move, PieceKind, Square};
+use crate::moves::Move;
+use crate::piece::PieceKind;
+use crate::square::Square;
 
 /// # What a move does
 ///

@@ -7,11 +7,14 @@
 //! that is not a valid position is rejected with a [`FenError`] naming the
 //! problem; no input panics and no half-built board escapes.
 
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::board::builder::{BoardBuilder, PositionError};
 use crate::castling::back_rank;
-use crate::{
-    Bitboard, Board, BoardBuilder, CastlingMode, CastlingRights, CastlingSide, Color, File, Piece,
-    PieceKind, PositionError, Rank, Square,
-};
+use crate::castling::{CastlingMode, CastlingRights, CastlingSide};
+use crate::color::Color;
+use crate::piece::{Piece, PieceKind};
+use crate::square::{File, Rank, Square};
 use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
@@ -19,7 +22,7 @@ use core::str::FromStr;
 /// Why a FEN string was rejected: its text cannot be read (the first
 /// variants, each naming the field), or it reads as a position that cannot
 /// exist ([`FenError::Position`], the same [`PositionError`] that
-/// [`BoardBuilder::build`](crate::BoardBuilder::build) returns).
+/// [`BoardBuilder::build`](crate::board::builder::BoardBuilder::build) returns).
 ///
 /// ```
 /// use magicboard::{Board, FenError, PositionError};
@@ -293,7 +296,7 @@ impl Board {
             "{black}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1",
             black.to_ascii_uppercase()
         );
-        Board::from_fen_with(&fen, crate::CastlingMode::Chess960).ok()
+        Board::from_fen_with(&fen, crate::castling::CastlingMode::Chess960).ok()
     }
 
     /// Parses a FEN in a given castling mode: [`Board::from_fen`] for

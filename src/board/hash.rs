@@ -2,8 +2,12 @@
 //! placement (the keys themselves are [`crate::zobrist`]).
 
 use super::Board;
+use crate::castling::CastlingSide;
+use crate::color::Color;
+use crate::moves::Move;
+use crate::piece::PieceKind;
+use crate::square::Square;
 use crate::zobrist;
-use crate::{CastlingSide, Color, Move, PieceKind, Square};
 
 /// # Hashing
 ///

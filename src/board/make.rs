@@ -12,8 +12,13 @@
 
 use super::{Board, State};
 use crate::attacks::pawn_attacks;
+use crate::bitboard::Bitboard;
+use crate::castling::{CastlingRights, CastlingSide};
+use crate::color::Color;
+use crate::moves::Move;
+use crate::piece::PieceKind;
+use crate::square::Square;
 use crate::zobrist;
-use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
 
 /// Takes from `rights` the castling rights a (non-castling) move of `kind`
 /// by `us` from `from` to `to` loses, calling `lost` for each: both of
@@ -275,6 +280,7 @@ impl Board {
     /// neither: they are stale afterwards, so such boards never leave the
     /// perft module). Perft makes it on a copy of the board, which it then
     /// drops: nothing takes it back.
+    #[cfg(feature = "perft")]
     #[inline(always)]
     pub(crate) fn make_move_unhashed(&mut self, mv: Move) -> Undo {
         let kind = self.mailbox[mv.from().index()].unwrap_or(PieceKind::Pawn);
@@ -328,19 +334,30 @@ impl Board {
 
     /// Plays `mv`, moving `kind` (the piece on its from-square): the body
     /// of [`Board::make_move`], with the hash and the clocks kept only when
-    /// `HASH`. Long on purpose: one pass through the kinds of move (quiet,
-    /// capture, en passant, promotion, castling) and what each changes
-    /// (pieces, rights, en-passant square, clocks, hash), so that every
-    /// change a move makes is written in one place.
+    /// `HASH`. One step per kind of change: the en-passant square goes,
+    /// the pieces move (castling, or a piece with what it takes, en
+    /// passant, a double push's new en-passant square and promotion), the
+    /// castling rights a move touches go, and the turn passes. Each step is
+    /// inlined: the steps cost nothing over one body (`perft --bench`,
+    /// docs/performance.md).
     #[inline(always)]
     fn apply<const HASH: bool>(&mut self, mv: Move, kind: PieceKind, mut undo: Undo) -> Undo {
-        let us = self.state.side;
-        let them = !us;
-        let from = mv.from();
-        let to = mv.to();
         undo.applied = true;
         undo.moved = kind;
+        let ep_before = self.take_en_passant::<HASH>();
+        if mv.is_castle() {
+            self.apply_castle::<HASH>(mv);
+        } else {
+            self.apply_piece_move::<HASH>(mv, kind, ep_before, &mut undo);
+            self.lose_rights_moved::<HASH>(kind, mv.from(), mv.to());
+        }
+        self.pass_turn::<HASH>();
+        undo
+    }
 
+    /// Clears the en-passant square (a move always does), returning it.
+    #[inline(always)]
+    fn take_en_passant<const HASH: bool>(&mut self) -> Option<Square> {
         let ep_before = self.state.ep;
         if !HASH {
             self.state.ep = None;
@@ -350,79 +367,113 @@ impl Board {
             self.state.ep = None;
             self.state.hash ^= zobrist::en_passant_key(ep.file());
         }
-        if mv.is_castle() {
-            if HASH {
-                self.state.halfmove = self.state.halfmove.saturating_add(1);
-            }
-            let (king_to, rook_to) = mv.castle_destinations();
-            self.remove::<HASH>(us, PieceKind::King, from);
-            self.remove::<HASH>(us, PieceKind::Rook, to);
-            self.put::<HASH>(us, PieceKind::King, king_to);
-            self.put::<HASH>(us, PieceKind::Rook, rook_to);
-            self.clear_castling::<HASH>(us, CastlingSide::KingSide);
-            self.clear_castling::<HASH>(us, CastlingSide::QueenSide);
-        } else {
-            let target = self.mailbox[to.index()];
-            if HASH {
-                // Captures and pawn moves reset the clock.
-                self.state.halfmove = if target.is_some() || kind == PieceKind::Pawn {
-                    0
-                } else {
-                    self.state.halfmove.saturating_add(1)
-                };
-            }
-            if let Some(captured) = target {
-                self.remove::<HASH>(them, captured, to);
-                undo.captured = Some(captured);
-            }
-            self.shift::<HASH>(us, kind, from, to);
-            if kind == PieceKind::Pawn {
-                let double = mv.is_double_push(PieceKind::Pawn);
-                let victim = Square::new(to.file(), from.rank());
-                // En passant takes the pawn beside the mover, and only when
-                // it is there (any move value must keep the board consistent).
-                if Some(to) == ep_before
-                    && target.is_none()
-                    && self.colored_pieces(them, PieceKind::Pawn).contains(victim)
-                {
-                    self.remove::<HASH>(them, PieceKind::Pawn, victim);
-                    undo.captured = Some(PieceKind::Pawn);
-                    undo.en_passant = true;
-                } else if double {
-                    if let Some(skipped) = self.en_passant_after_double(us, from, to) {
-                        self.state.ep = Some(skipped);
-                        if HASH {
-                            self.state.hash ^= zobrist::en_passant_key(skipped.file());
-                        }
-                    }
-                } else if let Some(promo) = mv.promotion() {
-                    self.remove::<HASH>(us, PieceKind::Pawn, to);
-                    self.put::<HASH>(us, promo, to);
+        ep_before
+    }
+
+    /// Castling (`mv` is king-takes-own-rook): king and rook to their
+    /// squares, the mover's rights gone.
+    #[inline(always)]
+    fn apply_castle<const HASH: bool>(&mut self, mv: Move) {
+        let us = self.state.side;
+        if HASH {
+            self.state.halfmove = self.state.halfmove.saturating_add(1);
+        }
+        let (king_to, rook_to) = mv.castle_destinations();
+        self.remove::<HASH>(us, PieceKind::King, mv.from());
+        self.remove::<HASH>(us, PieceKind::Rook, mv.to());
+        self.put::<HASH>(us, PieceKind::King, king_to);
+        self.put::<HASH>(us, PieceKind::Rook, rook_to);
+        self.clear_castling::<HASH>(us, CastlingSide::KingSide);
+        self.clear_castling::<HASH>(us, CastlingSide::QueenSide);
+    }
+
+    /// Any move but castling: `kind` from `from` to `to`, taking what
+    /// stands there (the halfmove clock reset by a capture or a pawn move),
+    /// then a pawn's en passant, double push or promotion. `ep_before` is
+    /// the en-passant square the move was made with.
+    #[inline(always)]
+    fn apply_piece_move<const HASH: bool>(
+        &mut self,
+        mv: Move,
+        kind: PieceKind,
+        ep_before: Option<Square>,
+        undo: &mut Undo,
+    ) {
+        let (us, them) = (self.state.side, !self.state.side);
+        let (from, to) = (mv.from(), mv.to());
+        let target = self.mailbox[to.index()];
+        if HASH {
+            // Captures and pawn moves reset the clock.
+            self.state.halfmove = if target.is_some() || kind == PieceKind::Pawn {
+                0
+            } else {
+                self.state.halfmove.saturating_add(1)
+            };
+        }
+        if let Some(captured) = target {
+            self.remove::<HASH>(them, captured, to);
+            undo.captured = Some(captured);
+        }
+        self.shift::<HASH>(us, kind, from, to);
+        if kind != PieceKind::Pawn {
+            return;
+        }
+        let victim = Square::new(to.file(), from.rank());
+        // En passant takes the pawn beside the mover, and only when it is
+        // there (any move value must keep the board consistent).
+        if Some(to) == ep_before
+            && target.is_none()
+            && self.colored_pieces(them, PieceKind::Pawn).contains(victim)
+        {
+            self.remove::<HASH>(them, PieceKind::Pawn, victim);
+            undo.captured = Some(PieceKind::Pawn);
+            undo.en_passant = true;
+        } else if mv.is_double_push(PieceKind::Pawn) {
+            if let Some(skipped) = self.en_passant_after_double(us, from, to) {
+                self.state.ep = Some(skipped);
+                if HASH {
+                    self.state.hash ^= zobrist::en_passant_key(skipped.file());
                 }
             }
-            // Only king moves and moves touching a first rank (where the
-            // castling rooks stand) can change castling rights.
-            if !self.state.castling.is_empty()
-                && (kind == PieceKind::King
-                    || !((from.bitboard() | to.bitboard()) & Bitboard::BACK_RANKS).is_empty())
-            {
-                let hash = &mut self.state.hash;
-                lose_castling_rights(
-                    &mut self.state.castling,
-                    kind,
-                    us,
-                    from,
-                    to,
-                    |color, side| {
-                        if HASH {
-                            *hash ^= zobrist::castling_key(color, side);
-                        }
-                    },
-                );
-            }
+        } else if let Some(promo) = mv.promotion() {
+            self.remove::<HASH>(us, PieceKind::Pawn, to);
+            self.put::<HASH>(us, promo, to);
         }
+    }
 
-        self.state.side = them;
+    /// The castling rights a move of `kind` from `from` to `to` takes away
+    /// (not castling's: [`Board::apply_castle`] clears those). Only king
+    /// moves and moves touching a first rank (where the castling rooks
+    /// stand) can change them.
+    #[inline(always)]
+    fn lose_rights_moved<const HASH: bool>(&mut self, kind: PieceKind, from: Square, to: Square) {
+        if self.state.castling.is_empty()
+            || (kind != PieceKind::King
+                && ((from.bitboard() | to.bitboard()) & Bitboard::BACK_RANKS).is_empty())
+        {
+            return;
+        }
+        let hash = &mut self.state.hash;
+        lose_castling_rights(
+            &mut self.state.castling,
+            kind,
+            self.state.side,
+            from,
+            to,
+            |color, side| {
+                if HASH {
+                    *hash ^= zobrist::castling_key(color, side);
+                }
+            },
+        );
+    }
+
+    /// The other side to move (and with the hash, the next move number
+    /// after Black's).
+    #[inline(always)]
+    fn pass_turn<const HASH: bool>(&mut self) {
+        let us = self.state.side;
+        self.state.side = !us;
         if HASH {
             self.state.hash ^= zobrist::WHITE_TO_MOVE_KEY;
             // The move number advances after Black's move, added without a
@@ -431,7 +482,6 @@ impl Board {
             let black = u32::from(us == Color::Black);
             self.state.fullmove = self.state.fullmove.saturating_add(black);
         }
-        undo
     }
 
     /// False for the moves [`Board::make_move`] refuses because they would

@@ -61,11 +61,16 @@ pub(crate) use effect::Change;
 #[cfg(test)]
 pub(crate) use effect::Effect;
 pub use fen::FenError;
+#[cfg(feature = "perft")]
 pub(crate) use make::lose_castling_rights;
 pub use make::{NullUndo, Undo};
 
 use crate::attacks;
-use crate::{Bitboard, CastlingRights, Color, File, PieceKind, Rank, Square};
+use crate::bitboard::Bitboard;
+use crate::castling::CastlingRights;
+use crate::color::Color;
+use crate::piece::PieceKind;
+use crate::square::{File, Rank, Square};
 use core::fmt;
 
 /// A chess position. See the [module documentation](self).
@@ -285,6 +290,7 @@ impl Board {
 /// A board's raw parts that a move changes, borrowed for writing: what
 /// perft's leaves (`src/perft/leaf.rs`) write a move's effect into, in a
 /// scratch board or a lean copy of their own.
+#[cfg(feature = "perft")]
 pub(crate) struct Fields<'a> {
     pub(crate) by_kind: &'a mut [Bitboard; 6],
     pub(crate) by_color: &'a mut [Bitboard; 2],
@@ -293,7 +299,8 @@ pub(crate) struct Fields<'a> {
     pub(crate) side: &'a mut Color,
 }
 
-/// # Raw parts (crate-internal)
+/// # Raw parts (crate-internal, for perft's leaves)
+#[cfg(feature = "perft")]
 impl Board {
     /// The piece sets by kind and by colour, as stored.
     #[inline(always)]

@@ -2,7 +2,11 @@
 //! the en-passant square, the clocks and the hash.
 
 use super::Board;
-use crate::{Bitboard, CastlingMode, CastlingRights, Color, Piece, PieceKind, Square};
+use crate::bitboard::Bitboard;
+use crate::castling::{CastlingMode, CastlingRights};
+use crate::color::Color;
+use crate::piece::{Piece, PieceKind};
+use crate::square::Square;
 
 /// # Reading the position
 ///

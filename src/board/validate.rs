@@ -1,7 +1,9 @@
 //! The board's invariants as code.
 
 use super::Board;
-use crate::{Bitboard, Color, PieceKind};
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::piece::PieceKind;
 
 /// # Checking the invariants
 ///

@@ -4,8 +4,12 @@
 
 use super::fast::{ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLES, STANDARD_CASTLING};
 use crate::attacks::{Native, castling_squares};
+use crate::board::Board;
 use crate::castling::back_rank;
-use crate::{Board, CastlingMode, CastlingSide, Color, File, MoveList, Square};
+use crate::castling::{CastlingMode, CastlingSide};
+use crate::color::Color;
+use crate::moves::MoveList;
+use crate::square::{File, Square};
 
 /// Standard chess's constant castling squares are those the tables give
 /// for a king on the e-file and rooks on the a- and h-files.

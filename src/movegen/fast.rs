@@ -21,8 +21,14 @@ use crate::attacks::{
     Native, Sliders, between, bishop_rays, castling_squares, king_attacks, knight_attacks, line,
     pawn_attacks, rook_attacks, rook_rays,
 };
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::castling::CastlingSide;
 use crate::castling::back_rank;
-use crate::{Bitboard, Board, CastlingSide, Color, Move, MoveList, PieceKind, Rank, Square};
+use crate::color::Color;
+use crate::moves::{Move, MoveList};
+use crate::piece::PieceKind;
+use crate::square::{Rank, Square};
 
 /// Which moves a generation produces (a const parameter, so each is its
 /// own specialised copy of the generator).
@@ -217,6 +223,18 @@ fn pawn_moves<S: Sink, const STAGE: Stage>(
         sink.promotions(Bitboard(west & promo), d.west_delta());
         sink.promotions(Bitboard(east & promo), d.east_delta());
     }
+}
+
+/// What `Board::generate_for`'s steps read of the position: the sides'
+/// pieces, the king of the side to move, its pinned pieces, and the
+/// squares moves may start from.
+struct Pieces {
+    ours: Bitboard,
+    theirs: Bitboard,
+    occupied: Bitboard,
+    king: Square,
+    pinned: Bitboard,
+    from_mask: Bitboard,
 }
 
 /// # Legal moves
@@ -573,13 +591,13 @@ impl Board {
     }
 
     /// [`Board::generate_with`] for the side whose pawns go `d` (the side
-    /// to move), castling found as `CASTLING` says.
-    ///
-    /// Long on purpose: it is the one statement of legal generation (check
-    /// evasion, pins, each piece kind, pawns, en passant, castling), read
-    /// top to bottom as the rules are, and always inlined into a copy per
-    /// sink, stage, castling case and colour; helpers it calls would each
-    /// need the same eight generic parameters and the same inlining.
+    /// to move), castling found as `CASTLING` says: legal generation read
+    /// top to bottom as the rules are, one step each (the king's moves and
+    /// the squares the opponent attacks; out of double check, the other
+    /// pieces, the pawns and en passant, castling). Always inlined into a
+    /// copy per sink, stage, castling case and colour, steps included:
+    /// they cost nothing over one body (`perft --bench`,
+    /// docs/performance.md).
     #[inline(always)]
     fn generate_for<L: Sliders, S: Sink, const STAGE: Stage, const CASTLING: Castling>(
         &self,
@@ -589,9 +607,8 @@ impl Board {
         to_mask: Bitboard,
     ) {
         let us = d.color;
-        let them = !us;
         let ours = self.colored(us);
-        let theirs = self.colored(them);
+        let theirs = self.colored(!us);
         let occupied = ours | theirs;
         let king = self.king(us);
         let (checkers, pinned) = self.checkers_and_pinned(us, king, occupied);
@@ -601,12 +618,57 @@ impl Board {
             QUIET => !occupied,
             _ => !ours,
         } & to_mask;
+        let pieces = Pieces {
+            ours,
+            theirs,
+            occupied,
+            king,
+            pinned,
+            from_mask,
+        };
+        let (may_castle, attacked) =
+            self.king_moves::<L, S, STAGE, CASTLING>(us, sink, &pieces, checkers, stage);
+        if checkers.has_more_than_one() || sink.stopped() {
+            return;
+        }
+        // In check, other pieces must capture the checker or block its ray.
+        let check_mask = match checkers.first() {
+            None => Bitboard::FULL,
+            Some(checker) => between(king, checker).with(checker),
+        };
+        if self.piece_moves::<L, S>(us, sink, &pieces, stage & check_mask) {
+            return;
+        }
+        self.pawn_moves_of::<L, S, STAGE>(d, sink, &pieces, check_mask, to_mask);
+        if may_castle {
+            self.castling_moves::<S, CASTLING>(us, sink, occupied, attacked, to_mask);
+        }
+    }
 
-        // King moves: to squares the opponent does not attack once the king
-        // has left its square (so it cannot step back along a checking ray).
-        // The map is built only when the king has somewhere to go (or may
-        // castle: the path is checked against it too).
-        let king_moves = from_mask.contains(king);
+    /// The king's moves (to `stage` squares the opponent does not attack
+    /// once the king has left its square, so that it cannot step back
+    /// along a checking ray), and whether it may castle, with the squares
+    /// the opponent attacks that castling reads.
+    ///
+    /// The attack map is built only when the king has somewhere to go (or
+    /// may castle: the path is checked against it too). The general case
+    /// asks the whole map whenever the king may move or castle; perft's
+    /// leaf counter asks only about the squares the king may step to or
+    /// cross when castling, one by one when they are few (see
+    /// `ASKED_ONE_BY_ONE`). The map returned is right on those squares
+    /// only, all that is read of it.
+    #[inline(always)]
+    fn king_moves<L: Sliders, S: Sink, const STAGE: Stage, const CASTLING: Castling>(
+        &self,
+        us: Color,
+        sink: &mut S,
+        p: &Pieces,
+        checkers: Bitboard,
+        stage: Bitboard,
+    ) -> (bool, Bitboard) {
+        let them = !us;
+        let (king, occupied) = (p.king, p.occupied);
+        let king_moves = p.from_mask.contains(king);
         let mut king_targets = if king_moves {
             king_attacks(king) & stage
         } else {
@@ -614,12 +676,6 @@ impl Board {
         };
         debug_assert!(CASTLING != STANDARD_CASTLING || self.castling_is_standard());
         debug_assert!(CASTLING != NO_CASTLING || self.castling_rights().is_empty());
-        // Which squares the opponent attacks, with the king lifted off the
-        // board: the general case asks the whole attack map whenever the
-        // king may move or castle; perft's leaf counter asks only about the
-        // squares the king may step to or cross when castling, one by one
-        // when they are few (see `ASKED_ONE_BY_ONE`). `attacked` is right
-        // on those squares only, all that is read of it.
         let (may_castle, attacked) = if CASTLING == ANY_CASTLING {
             let may_castle = STAGE != NOISY
                 && king_moves
@@ -642,85 +698,125 @@ impl Board {
                 Bitboard::EMPTY
             };
             let asked = (king_targets | castle_path).without(king);
-            // One by one reads a few tables per square; the map looks up
-            // each enemy knight and slider (the pawns are one set, the king
-            // one read). So one by one only for fewer squares than those
-            // pieces: the enemy's pieces but its pawns, less its king (the
-            // `+ 1`).
-            let asked_count = asked.count();
-            let pieces = (theirs & !self.pieces(PieceKind::Pawn)).count();
-            let attacked = if asked.is_empty() {
-                Bitboard::EMPTY
-            } else if asked_count <= ASKED_ONE_BY_ONE && asked_count + 1 < pieces {
-                self.attacked_among::<L>(them, asked, occupied.without(king))
-            } else {
-                self.attacks_by_with_sliders::<L>(them, occupied.without(king))
-            };
-            (!castle_path.is_empty(), attacked)
+            (
+                !castle_path.is_empty(),
+                self.attacked_of::<L>(them, p, asked),
+            )
         };
         king_targets &= !attacked;
         sink.piece(king, king_targets);
-        if checkers.has_more_than_one() || sink.stopped() {
-            return;
+        (may_castle, attacked)
+    }
+
+    /// Which of the `asked` squares `them` attacks, the king of the other
+    /// side lifted off the board: one by one reads a few tables per square;
+    /// the map looks up each enemy knight and slider (the pawns are one
+    /// set, the king one read). So one by one only for fewer squares than
+    /// those pieces: the enemy's pieces but its pawns, less its king (the
+    /// `+ 1`).
+    #[inline(always)]
+    fn attacked_of<L: Sliders>(&self, them: Color, p: &Pieces, asked: Bitboard) -> Bitboard {
+        let occupied = p.occupied.without(p.king);
+        let asked_count = asked.count();
+        let pieces = (p.theirs & !self.pieces(PieceKind::Pawn)).count();
+        if asked.is_empty() {
+            Bitboard::EMPTY
+        } else if asked_count <= ASKED_ONE_BY_ONE && asked_count + 1 < pieces {
+            self.attacked_among::<L>(them, asked, occupied)
+        } else {
+            self.attacks_by_with_sliders::<L>(them, occupied)
         }
+    }
 
-        // In check, other pieces must capture the checker or block its ray.
-        let check_mask = match checkers.first() {
-            None => Bitboard::FULL,
-            Some(checker) => between(king, checker).with(checker),
-        };
-        let targets = stage & check_mask;
-
-        for from in self.pieces(PieceKind::Knight) & ours & !pinned & from_mask {
+    /// The knights' and sliders' moves to `targets` (pinned sliders along
+    /// their pin, in loops of their own, so that the others need no test;
+    /// pinned knights cannot move). True when the sink has stopped.
+    #[inline(always)]
+    fn piece_moves<L: Sliders, S: Sink>(
+        &self,
+        us: Color,
+        sink: &mut S,
+        p: &Pieces,
+        targets: Bitboard,
+    ) -> bool {
+        for from in self.pieces(PieceKind::Knight) & p.ours & !p.pinned & p.from_mask {
             sink.piece(from, knight_attacks(from) & targets);
         }
-        // Pinned sliders (rare) in loops of their own, so that the others
-        // need no test.
-        let diagonal = self.diagonal_sliders(us) & from_mask;
-        for from in diagonal & !pinned {
-            sink.piece(from, L::bishop(from, occupied) & targets);
+        let diagonal = self.diagonal_sliders(us) & p.from_mask;
+        for from in diagonal & !p.pinned {
+            sink.piece(from, L::bishop(from, p.occupied) & targets);
         }
-        for from in diagonal & pinned {
-            sink.piece(from, L::bishop(from, occupied) & targets & line(king, from));
-        }
-        if sink.stopped() {
-            return;
-        }
-        let straight = self.straight_sliders(us) & from_mask;
-        for from in straight & !pinned {
-            sink.piece(from, L::rook(from, occupied) & targets);
-        }
-        for from in straight & pinned {
-            sink.piece(from, L::rook(from, occupied) & targets & line(king, from));
+        for from in diagonal & p.pinned {
+            sink.piece(
+                from,
+                L::bishop(from, p.occupied) & targets & line(p.king, from),
+            );
         }
         if sink.stopped() {
-            return;
+            return true;
         }
+        let straight = self.straight_sliders(us) & p.from_mask;
+        for from in straight & !p.pinned {
+            sink.piece(from, L::rook(from, p.occupied) & targets);
+        }
+        for from in straight & p.pinned {
+            sink.piece(
+                from,
+                L::rook(from, p.occupied) & targets & line(p.king, from),
+            );
+        }
+        sink.stopped()
+    }
 
-        let pawns = self.pieces(PieceKind::Pawn) & ours & from_mask;
+    /// The pawns' moves (pinned pawns along their pin) and en passant, to
+    /// `check_mask & to_mask`.
+    #[inline(always)]
+    fn pawn_moves_of<L: Sliders, S: Sink, const STAGE: Stage>(
+        &self,
+        d: PawnDir,
+        sink: &mut S,
+        p: &Pieces,
+        check_mask: Bitboard,
+        to_mask: Bitboard,
+    ) {
+        let theirs = p.theirs;
+        let pawns = self.pieces(PieceKind::Pawn) & p.ours & p.from_mask;
         let allowed = check_mask & to_mask;
-        pawn_moves::<S, STAGE>(d, sink, pawns & !pinned, occupied, theirs, allowed);
-        for from in pawns & pinned {
-            let allowed = allowed & line(king, from);
-            pawn_moves::<S, STAGE>(d, sink, from.bitboard(), occupied, theirs, allowed);
+        pawn_moves::<S, STAGE>(d, sink, pawns & !p.pinned, p.occupied, theirs, allowed);
+        for from in pawns & p.pinned {
+            let allowed = allowed & line(p.king, from);
+            pawn_moves::<S, STAGE>(d, sink, from.bitboard(), p.occupied, theirs, allowed);
         }
-
         if STAGE != QUIET {
             if let Some(ep) = self.en_passant().filter(|&ep| to_mask.contains(ep)) {
+                let (king, occupied, from_mask) = (p.king, p.occupied, p.from_mask);
                 self.en_passant_moves::<L, S>(sink, ep, king, occupied, check_mask, from_mask);
             }
         }
-        if may_castle {
-            for side in CastlingSide::ALL {
-                let mv = if CASTLING == STANDARD_CASTLING {
-                    self.standard_castling_move(us, king, side, occupied, attacked)
-                } else {
-                    self.castling_move(side, occupied, Some(attacked))
-                };
-                if let Some(mv) = mv {
-                    if to_mask.contains(mv.to()) {
-                        sink.single(mv);
-                    }
+    }
+
+    /// The castling moves of `us` that land in `to_mask`, its king not in
+    /// check and allowed to castle ([`Board::king_moves`]), `attacked`
+    /// right on the squares its king crosses.
+    #[inline(always)]
+    fn castling_moves<S: Sink, const CASTLING: Castling>(
+        &self,
+        us: Color,
+        sink: &mut S,
+        occupied: Bitboard,
+        attacked: Bitboard,
+        to_mask: Bitboard,
+    ) {
+        let king = self.king(us);
+        for side in CastlingSide::ALL {
+            let mv = if CASTLING == STANDARD_CASTLING {
+                self.standard_castling_move(us, king, side, occupied, attacked)
+            } else {
+                self.castling_move(side, occupied, Some(attacked))
+            };
+            if let Some(mv) = mv {
+                if to_mask.contains(mv.to()) {
+                    sink.single(mv);
                 }
             }
         }

@@ -11,7 +11,11 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
     rook_attacks,
 };
-use crate::{Board, CastlingSide, Move, MoveError, PieceKind, Rank, Undo};
+use crate::board::{Board, Undo};
+use crate::castling::CastlingSide;
+use crate::moves::{Move, MoveError};
+use crate::piece::PieceKind;
+use crate::square::Rank;
 
 /// # Deciding and playing one move
 ///
@@ -135,7 +139,7 @@ impl Board {
                 .is_empty();
         }
         if self.is_en_passant(mv) {
-            let captured = crate::Square::new(to.file(), from.rank());
+            let captured = crate::square::Square::new(to.file(), from.rank());
             let after = (occupied ^ from.bitboard() ^ captured.bitboard()) | to.bitboard();
             return (self.attackers_to_with(king, them, after) & !captured.bitboard()).is_empty();
         }
@@ -154,7 +158,7 @@ impl Board {
     /// follows); this also asks that taking it not expose the king. Two
     /// positions that differ only by an en-passant square with no legal
     /// capture are the same position under the repetition rules
-    /// ([`Game`](crate::Game)).
+    /// ([`Game`](crate::game::Game)).
     ///
     /// ```
     /// use magicboard::{Board, Square};
@@ -200,7 +204,7 @@ impl Board {
 
     /// The board after `mv`, leaving `self` unchanged, or
     /// [`MoveError::Illegal`] when `mv` is not legal here. The checked
-    /// form of [`Board::play_unchecked`], like [`Game::play`](crate::Game::play).
+    /// form of [`Board::play_unchecked`], like [`Game::play`](crate::game::Game::play).
     ///
     /// # Errors
     ///

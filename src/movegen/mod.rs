@@ -43,4 +43,5 @@ mod castling_tests;
 pub(crate) use fast::{ALL, ANY_CASTLING, Castling, NO_CASTLING, STANDARD_CASTLING};
 #[cfg(feature = "fast-perft")]
 pub(crate) use sink::Counter;
+#[cfg(feature = "perft")]
 pub(crate) use sink::{Sink, behind};

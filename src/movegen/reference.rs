@@ -9,7 +9,11 @@
 use crate::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
-use crate::{Board, CastlingSide, Move, MoveList, PieceKind, Rank, Square};
+use crate::board::Board;
+use crate::castling::CastlingSide;
+use crate::moves::{Move, MoveList};
+use crate::piece::PieceKind;
+use crate::square::{Rank, Square};
 
 /// # Reference generation
 ///

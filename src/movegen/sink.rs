@@ -3,7 +3,10 @@
 //! counts them (perft's last ply), expands them into single moves (move
 //! lists, callbacks, perft's children), or only notes that one exists.
 
-use crate::{Bitboard, Move, MoveList, PieceKind, Square};
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveList};
+use crate::piece::PieceKind;
+use crate::square::Square;
 
 /// Receives generated moves in bulk: a counting sink adds up popcounts, a
 /// list sink expands them into [`Move`]s.

@@ -3,8 +3,11 @@
 //! suites and of positions two plies below. (Here, in the perft layer,
 //! because it checks perft's leaf too.)
 
+use crate::board::Board;
 use crate::board::Effect;
-use crate::{Board, CastlingMode, Color, Piece, PieceKind};
+use crate::castling::CastlingMode;
+use crate::color::Color;
+use crate::piece::{Piece, PieceKind};
 use alloc::vec::Vec;
 
 /// The positions of the published suites (the library's copy in

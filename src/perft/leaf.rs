@@ -24,8 +24,14 @@
 //! accessors, [`Board::sets`] (read) and [`Board::fields`] (write): the
 //! only perft code that sees them.
 
+use crate::bitboard::Bitboard;
+use crate::board::Board;
 use crate::board::{Fields, lose_castling_rights};
-use crate::{Bitboard, Board, CastlingRights, CastlingSide, Color, Move, PieceKind, Square};
+use crate::castling::{CastlingRights, CastlingSide};
+use crate::color::Color;
+use crate::moves::Move;
+use crate::piece::PieceKind;
+use crate::square::Square;
 
 /// Where a move's leaf is written: a [`Leaf`], or a scratch [`Board`]
 /// whose other fields (mailbox, clocks, hash) stay as they were.

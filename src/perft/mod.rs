@@ -25,13 +25,16 @@
 //! # Ok::<(), magicboard::FenError>(())
 //! ```
 //!
-//! Counts flow one way: [`Perft`] (this file: the options and the entry
-//! points) hands a count to `parallel` (the thread pool, feature
-//! `parallel`) or straight to `walker` (the sequential count in 128 bits,
-//! with the [`table`]), which hands the subtrees it can to `walk` (the fast
-//! `u64` walks, with their run-time CPU dispatch). Beside them: [`split`]
-//! (cutting a run into independent positions) and [`suite`] (reading perft
-//! suites).
+//! Counts flow one way, and their results come back up once: [`Perft`]
+//! (this file: the options and the entry points) hands a count to `roots`
+//! (the root split: the root, or each root move, cut into tasks near the
+//! root and counted on a thread pool with the feature `parallel`), each
+//! task to `tree` (the count below one board in 128 bits, with the
+//! [`table`] and the [`PerftMeter`]), and each subtree it can to the
+//! leaves: `walk` (the fast `u64` walks, with their run-time CPU dispatch,
+//! writing leaves through `leaf`) or `stats` for [`PerftStats`]. Beside
+//! them: [`split`] (cutting a run into independent positions) and
+//! [`suite`] (reading perft suites).
 //!
 //! # Counts past `u64::MAX`
 //!
@@ -47,21 +50,22 @@
 #[cfg(test)]
 mod effect_tests;
 mod leaf;
+mod roots;
 mod stats;
+mod tree;
 mod walk;
-mod walker;
 
-#[cfg(feature = "parallel")]
-mod parallel;
 pub mod split;
 pub mod suite;
 pub mod table;
 
+use self::roots::Job;
 pub use self::stats::PerftStats;
 use self::table::PerftTable;
-use self::walker::{Count, Tally, Walker};
-use crate::{Board, Move};
-use alloc::boxed::Box;
+use self::tree::Counting;
+pub use self::tree::{CountOverflow, PerftMeter};
+use crate::board::Board;
+use crate::moves::Move;
 use alloc::vec::Vec;
 
 /// The number of leaf nodes of the legal-move tree `depth` plies below
@@ -89,72 +93,6 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     Perft::new(depth).count(board)
 }
 
-/// A perft count past `2¹²⁸ − 1`: the subtree whose count overflowed,
-/// `depth` plies below [`board`](CountOverflow::board). Only a table makes
-/// such a count reachable (a deep endgame whose positions recur at every
-/// depth); without one, counting 2¹²⁸ leaves would take longer than the
-/// universe has existed.
-///
-/// ```
-/// use magicboard::{Board, Perft, PerftTable};
-/// // Two bare kings, 50 plies: past 2^128 leaves.
-/// let board = Board::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1")?;
-/// let table = PerftTable::new(16);
-/// let error = Perft::new(50).table(&table).count_u128(&board).unwrap_err();
-/// assert!(error.depth() <= 50);
-/// assert!(error.to_string().contains("exceeds 2^128 - 1"));
-/// # Ok::<(), magicboard::FenError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CountOverflow {
-    // Boxed: the error stays small beside the counts it replaces.
-    board: Box<Board>,
-    depth: u32,
-}
-
-impl CountOverflow {
-    /// The root of the subtree whose count overflowed.
-    ///
-    /// ```
-    /// # use magicboard::{Board, Perft, PerftTable};
-    /// # let board = Board::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1")?;
-    /// # let table = PerftTable::new(16);
-    /// let error = Perft::new(50).table(&table).count_u128(&board).unwrap_err();
-    /// assert_eq!(error.board().occupied().count(), 2);
-    /// # Ok::<(), magicboard::FenError>(())
-    /// ```
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The depth of the subtree whose count overflowed.
-    ///
-    /// ```
-    /// # use magicboard::{Board, Perft, PerftTable};
-    /// # let board = Board::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1")?;
-    /// # let table = PerftTable::new(16);
-    /// let error = Perft::new(50).table(&table).count_u128(&board).unwrap_err();
-    /// assert!(error.depth() > 24 && error.depth() <= 50);
-    /// # Ok::<(), magicboard::FenError>(())
-    /// ```
-    pub fn depth(&self) -> u32 {
-        self.depth
-    }
-}
-
-impl core::fmt::Display for CountOverflow {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "the perft count {} plies below {} exceeds 2^128 - 1",
-            self.depth,
-            self.board.to_fen()
-        )
-    }
-}
-
-impl core::error::Error for CountOverflow {}
-
 /// How to count a perft: depth, bulk or full, threads, a transposition
 /// table. Build it, then [`count`](Perft::count), [`divide`](Perft::divide),
 /// [`count_split`](Perft::count_split) or [`count_each`](Perft::count_each).
@@ -174,10 +112,9 @@ impl core::error::Error for CountOverflow {}
 pub struct Perft<'t> {
     depth: u32,
     bulk: bool,
-    // Read only by the thread pool (feature `parallel`).
-    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     threads: usize,
     table: Option<&'t PerftTable>,
+    meter: Option<&'t PerftMeter>,
 }
 
 /// # Setting up a count
@@ -196,6 +133,7 @@ impl Perft<'static> {
             bulk: true,
             threads: 1,
             table: None,
+            meter: None,
         }
     }
 }
@@ -264,12 +202,42 @@ impl<'t> Perft<'t> {
     /// assert_eq!(Perft::new(4).table(&table).count(&board), 197_281);
     /// assert_eq!(Perft::new(4).full().table(&table).count(&board), 197_281);
     /// ```
-    pub const fn table<'u>(self, table: &'u PerftTable) -> Perft<'u> {
+    pub const fn table<'u>(self, table: &'u PerftTable) -> Perft<'u>
+    where
+        't: 'u,
+    {
         Perft {
             depth: self.depth,
             bulk: self.bulk,
             threads: self.threads,
             table: Some(table),
+            meter: self.meter,
+        }
+    }
+
+    /// Adds what the count visits to `meter` as it goes: the leaves the
+    /// generator counted and the table's hits, which another thread may
+    /// read while the count runs (the perft tool's progress line and its
+    /// speed figures). The counting threads hand their figures over now
+    /// and then, so a meter costs the count nothing measurable.
+    ///
+    /// ```
+    /// use magicboard::perft::PerftMeter;
+    /// use magicboard::{Board, Perft};
+    /// let meter = PerftMeter::new();
+    /// let nodes = Perft::new(4).meter(&meter).count(&Board::startpos());
+    /// assert_eq!(meter.visited(), nodes);
+    /// ```
+    pub const fn meter<'u>(self, meter: &'u PerftMeter) -> Perft<'u>
+    where
+        't: 'u,
+    {
+        Perft {
+            depth: self.depth,
+            bulk: self.bulk,
+            threads: self.threads,
+            table: self.table,
+            meter: Some(meter),
         }
     }
 
@@ -331,7 +299,7 @@ impl Perft<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count_u128(&self, board: &Board) -> Result<u128, CountOverflow> {
-        self.tally(board)
+        roots::total(&self.job(), board)
     }
 
     /// The perft statistics `depth` plies below `board`: the leaf moves
@@ -356,7 +324,7 @@ impl Perft<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn stats(&self, board: &Board) -> Result<PerftStats, CountOverflow> {
-        self.tally(board)
+        roots::total(&self.job(), board)
     }
 
     /// [`Perft::stats`] split by root move, as [`Perft::divide`] splits the
@@ -386,7 +354,7 @@ impl Perft<'_> {
                 .map(|&mv| (mv, stats::leaf_move(board, mv)))
                 .collect());
         }
-        self.divide_tally(board)
+        roots::divide(&self.job(), board)
     }
 
     /// [`Perft::count_each`] for statistics: calls `each(index, stats)` as
@@ -410,56 +378,7 @@ impl Perft<'_> {
         boards: &[Board],
         each: impl Fn(usize, PerftStats) + Sync + Send,
     ) -> Result<(), CountOverflow> {
-        self.each(boards, each)
-    }
-
-    /// The tally `depth` plies below `board`, on the pool or this thread.
-    fn tally<T: Tally>(&self, board: &Board) -> Count<T> {
-        #[cfg(feature = "parallel")]
-        if let Some(tally) = parallel::count(self, board) {
-            return tally;
-        }
-        self.walker().count(board, self.depth)
-    }
-
-    /// The tallies below each root move.
-    fn divide_tally<T: Tally>(&self, board: &Board) -> Result<Vec<(Move, T)>, CountOverflow> {
-        if self.depth == 0 {
-            return Ok(Vec::new());
-        }
-        #[cfg(feature = "parallel")]
-        if let Some(split) = parallel::divide(self, board) {
-            return split;
-        }
-        let walker = self.walker();
-        board
-            .legal_moves()
-            .iter()
-            .map(|&mv| Ok((mv, walker.count(&board.play_unchecked(mv), self.depth - 1)?)))
-            .collect()
-    }
-
-    /// `each(index, tally)` for each of `boards`, as each is finished.
-    fn each<T: Tally>(
-        &self,
-        boards: &[Board],
-        each: impl Fn(usize, T) + Sync + Send,
-    ) -> Result<(), CountOverflow> {
-        let walker = self.walker();
-        let depth = self.depth;
-        let one = |index: usize, board: &Board| -> Count<T> {
-            let tally = walker.count(board, depth)?;
-            each(index, tally);
-            Ok(tally)
-        };
-        #[cfg(feature = "parallel")]
-        if let Some(done) = parallel::for_each(self.threads, boards, one) {
-            return done;
-        }
-        for (index, board) in boards.iter().enumerate() {
-            one(index, board)?;
-        }
-        Ok(())
+        roots::each(&self.job(), boards, each)
     }
 
     /// The count split by root move: each legal move with the number of
@@ -484,13 +403,12 @@ impl Perft<'_> {
     /// assert!(Perft::new(0).divide(&start).is_empty());
     /// ```
     pub fn divide(&self, board: &Board) -> Vec<(Move, u64)> {
-        match self.divide_u128(board) {
-            Ok(split) => split
-                .into_iter()
-                .map(|(mv, nodes)| (mv, narrow(Ok(nodes))))
-                .collect(),
-            Err(e) => panic!("{e}"),
-        }
+        let split = self.divide_u128(board).unwrap_or_else(|e| panic!("{e}"));
+        let narrow = |(mv, nodes): (Move, u128)| match u64::try_from(nodes) {
+            Ok(nodes) => (mv, nodes),
+            Err(_) => panic!("perft count {nodes} exceeds u64::MAX: use Perft::divide_u128"),
+        };
+        split.into_iter().map(narrow).collect()
     }
 
     /// [`Perft::divide`] with each root move's count exact up to
@@ -508,7 +426,7 @@ impl Perft<'_> {
     /// # Ok::<(), magicboard::perft::CountOverflow>(())
     /// ```
     pub fn divide_u128(&self, board: &Board) -> Result<Vec<(Move, u128)>, CountOverflow> {
-        self.divide_tally(board)
+        roots::divide(&self.job(), board)
     }
 
     /// The total over a split ([`split::split_positions`]): the sum of
@@ -530,25 +448,7 @@ impl Perft<'_> {
     /// assert_eq!(Perft::new(2).count_split(&split), Ok(4_865_609));
     /// ```
     pub fn count_split(&self, positions: &[(Board, u64)]) -> Result<u128, CountOverflow> {
-        let walker = self.walker();
-        let depth = self.depth;
-        let share = |(board, m): &(Board, u64)| -> Count {
-            walker
-                .count::<u128>(board, depth)?
-                .checked_mul(u128::from(*m))
-                .ok_or_else(|| walker::overflow(board, depth))
-        };
-        #[cfg(feature = "parallel")]
-        if let Some(total) = parallel::sum(self.threads, depth, positions, share) {
-            return total;
-        }
-        let mut total = 0u128;
-        for position in positions {
-            total = total
-                .checked_add(share(position)?)
-                .ok_or_else(|| walker::overflow(&position.0, depth))?;
-        }
-        Ok(total)
+        roots::weighted_sum(&self.job(), positions)
     }
 
     /// Counts each of `boards` (`depth` plies below it) and calls
@@ -581,14 +481,19 @@ impl Perft<'_> {
         boards: &[Board],
         each: impl Fn(usize, u128) + Sync + Send,
     ) -> Result<(), CountOverflow> {
-        self.each(boards, each)
+        roots::each(&self.job(), boards, each)
     }
 
-    /// The sequential walker for these options.
-    fn walker(&self) -> Walker<'_> {
-        Walker {
-            bulk: self.bulk,
-            table: self.table,
+    /// The root split's job for these options.
+    fn job(&self) -> Job<'_> {
+        Job {
+            depth: self.depth,
+            threads: self.threads,
+            counting: Counting {
+                bulk: self.bulk,
+                table: self.table,
+                meter: self.meter,
+            },
         }
     }
 }

@@ -5,11 +5,11 @@
 //! `perft(root, d) = Σ multiplicity(p) · perft(p, d − k)` over the distinct
 //! positions `p` that are `k` plies below the root. The pieces can be counted
 //! on different machines (the `perft split` / `run-shard` / `merge`
-//! commands; [`Perft::count_split`](crate::Perft::count_split) adds them
+//! commands; [`Perft::count_split`](crate::perft::Perft::count_split) adds them
 //! up) and, since transpositions are merged, the total work is less than
 //! that of the plain tree.
 
-use crate::Board;
+use crate::board::Board;
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 

@@ -9,8 +9,12 @@
 //! the opponent has a legal move.
 
 use crate::attacks::{between, bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
+use crate::board::Board;
 use crate::movegen::{Sink, behind};
-use crate::{Bitboard, Board, Move, PieceKind, Square};
+use crate::moves::Move;
+use crate::piece::PieceKind;
+use crate::square::Square;
 use core::ops::{Add, AddAssign};
 
 /// The perft statistics of a position and depth: the leaf moves counted by
@@ -186,7 +190,7 @@ impl PerftStats {
     /// [`Board::legal_moves_by_make_unmake`] made and taken back, every leaf
     /// made and asked who checks ([`Board::checkers`]) and whether the
     /// opponent has a legal move (again by make/unmake). The fast count,
-    /// [`Perft::stats`](crate::Perft::stats), answers the same questions
+    /// [`Perft::stats`](crate::perft::Perft::stats), answers the same questions
     /// without making its leaves, and the tests check that the two agree.
     ///
     /// ```
@@ -276,7 +280,7 @@ impl core::iter::Sum for PerftStats {
 }
 
 /// The statistics of a subtree small enough for `u64` columns (at most
-/// [`WALK_DEPTH`](super::walker::WALK_DEPTH) plies).
+/// [`WALK_DEPTH`](super::tree::WALK_DEPTH) plies).
 #[derive(Clone, Copy, Default)]
 struct Small([u64; 9]);
 
@@ -294,7 +298,7 @@ impl Small {
 }
 
 /// The statistics `depth` plies below `board` (at most
-/// [`WALK_DEPTH`](super::walker::WALK_DEPTH) plies).
+/// [`WALK_DEPTH`](super::tree::WALK_DEPTH) plies).
 pub(super) fn leaves(board: &Board, depth: u32) -> PerftStats {
     walk(board, depth).wide()
 }

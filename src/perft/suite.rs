@@ -39,7 +39,8 @@
 //! # Ok::<(), magicboard::perft::suite::SuiteError>(())
 //! ```
 
-use crate::{Board, CastlingMode, FenError};
+use crate::board::{Board, FenError};
+use crate::castling::CastlingMode;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;

@@ -4,7 +4,7 @@
 //!
 //! The same position is reached by many move orders (1.e4 e5 2.Nf3 and
 //! 1.Nf3 e5 2.e4), and its subtree has the same number of leaves each time.
-//! [`Perft::table`](crate::Perft::table) stores the count of every node at
+//! [`Perft::table`](crate::perft::Perft::table) stores the count of every node at
 //! least two plies from the leaves and looks it up before walking a subtree
 //! again. Depth-1 nodes are not stored: counting their moves in bulk is
 //! faster than a probe, which is usually a cache miss.
@@ -67,7 +67,10 @@
 //! replaced only by one at least as large), the second takes everything
 //! else, so expensive counts survive while cheap ones still find room.
 
-use crate::{Board, CastlingSide, Color, PieceKind};
+use crate::board::Board;
+use crate::castling::CastlingSide;
+use crate::color::Color;
+use crate::piece::PieceKind;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
@@ -655,7 +658,7 @@ impl core::fmt::Debug for PerftTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Perft;
+    use crate::perft::Perft;
     use alloc::collections::BTreeSet;
 
     #[test]
@@ -767,12 +770,12 @@ mod tests {
         // Same pieces; the white king-side right is with the g- or h-rook.
         let g = Board::from_fen_with(
             "4k3/8/8/8/8/8/8/4K1RR w G - 0 1",
-            crate::CastlingMode::Chess960,
+            crate::castling::CastlingMode::Chess960,
         )
         .unwrap();
         let h = Board::from_fen_with(
             "4k3/8/8/8/8/8/8/4K1RR w H - 0 1",
-            crate::CastlingMode::Chess960,
+            crate::castling::CastlingMode::Chess960,
         )
         .unwrap();
         assert_eq!(g.hash(), h.hash(), "Polyglot hash ignores the rook file");

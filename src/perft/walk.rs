@@ -42,14 +42,23 @@
 //!   than the move-list walk (with `popcnt` assumed, the full walk is the
 //!   fast one there).
 //!
-use crate::Board;
 #[cfg(feature = "fast-perft")]
-use crate::{
-    Bitboard, Move, PieceKind, Square,
-    attacks::Sliders,
-    movegen::{ALL, ANY_CASTLING, Castling, Counter, NO_CASTLING, STANDARD_CASTLING, Sink, behind},
-    perft::leaf::{Leaf, WriteTarget},
+use crate::attacks::Sliders;
+#[cfg(feature = "fast-perft")]
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+#[cfg(feature = "fast-perft")]
+use crate::movegen::{
+    ALL, ANY_CASTLING, Castling, Counter, NO_CASTLING, STANDARD_CASTLING, Sink, behind,
 };
+#[cfg(feature = "fast-perft")]
+use crate::moves::Move;
+#[cfg(feature = "fast-perft")]
+use crate::perft::leaf::{Leaf, WriteTarget};
+#[cfg(feature = "fast-perft")]
+use crate::piece::PieceKind;
+#[cfg(feature = "fast-perft")]
+use crate::square::Square;
 
 /// The leaves `depth` plies below `board`: the last ply counted in bulk
 /// (`bulk`), or every leaf made. Picks the walk the CPU runs fastest (see
@@ -571,7 +580,7 @@ fn visit_each<L: Sliders, T: WriteTarget>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::CastlingMode;
+    use crate::castling::CastlingMode;
     use crate::perft::suite::parse_suite;
     use alloc::format;
     use alloc::vec::Vec;

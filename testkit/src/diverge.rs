@@ -402,11 +402,13 @@ pub fn find<D: Divider + ?Sized>(
     if depth == 0 {
         return Err(Error::ZeroDepth);
     }
-    let root = board;
-    let mut board = root.clone();
-    let mut path: Vec<Move> = Vec::new();
-    let mut path_text: Vec<String> = Vec::new();
-    let mut counts: Vec<CountDiff> = Vec::new();
+    let mut walk = Walk {
+        board: board.clone(),
+        path: Vec::new(),
+        path_text: Vec::new(),
+        counts: Vec::new(),
+        depth,
+    };
     let mut report = Report {
         depth,
         nodes: 0,
@@ -414,65 +416,111 @@ pub fn find<D: Divider + ?Sized>(
         calls: 0,
         divergence: None,
     };
-    let mut depth_left = depth;
     loop {
-        let ours = Perft::new(depth_left).divide(&board);
-        let query = Query {
-            root,
-            path: &path,
-            path_text: &path_text,
-            board: &board,
-            depth: depth_left,
-        };
-        let theirs = other.divide(&query).map_err(Error::Other)?;
+        // One level: both sides divide the position, and their lists are
+        // compared move by move.
+        let ours = Perft::new(walk.depth).divide(&walk.board);
+        let theirs = other.divide(&walk.query(board)).map_err(Error::Other)?;
         report.calls += 1;
-        let cmp = Comparison::new(&board, &ours, &theirs);
-        if path.is_empty() {
+        let cmp = Comparison::new(&walk.board, &ours, &theirs);
+        if walk.path.is_empty() {
             report.nodes = ours.iter().map(|&(_, n)| n).sum();
             report.other_nodes = theirs
                 .iter()
                 .fold(0u64, |sum, &(_, n)| sum.saturating_add(n));
         }
-        let differing = cmp.differing(&board, &ours, &theirs, path.len(), depth_left);
-        let kind = if !cmp.lists_agree() {
-            Some(Kind::Moves)
-        } else if differing.is_empty() {
-            (!path.is_empty()).then_some(Kind::Inconsistent)
-        } else if depth_left == 1 {
-            Some(Kind::LeafCount)
-        } else {
-            None
-        };
-        match kind {
+        let (depth, plies) = (walk.depth, walk.path.len());
+        let differing = cmp.differing(&walk.board, &ours, &theirs, plies, depth);
+        match walk.verdict(&cmp, &differing) {
             Some(kind) => {
-                counts.extend(differing.into_iter().map(|(_, diff)| diff));
-                report.divergence = Some(Divergence {
-                    kind,
-                    path,
-                    board,
-                    depth: depth_left,
-                    only_magicboard: cmp.only_magicboard,
-                    only_other: cmp.only_other,
-                    repeated: cmp.repeated,
-                    counts,
-                });
+                report.divergence = Some(walk.divergence(kind, cmp, differing));
                 return Ok(report);
             }
             None if differing.is_empty() => return Ok(report),
-            None => {}
+            None => walk.follow(differing, &ours, &theirs, &cmp),
         }
-        // Follow the differing move with the smallest subtree.
+    }
+}
+
+/// Where [`find`] has got to: the position, the moves from the root (ours
+/// and as the other side wrote them), the counts that differed on the way,
+/// and the depth left.
+struct Walk {
+    board: Board,
+    path: Vec<Move>,
+    path_text: Vec<String>,
+    counts: Vec<CountDiff>,
+    depth: u32,
+}
+
+impl Walk {
+    /// The question for the other side at this position.
+    fn query<'a>(&'a self, root: &'a Board) -> Query<'a> {
+        Query {
+            root,
+            path: &self.path,
+            path_text: &self.path_text,
+            board: &self.board,
+            depth: self.depth,
+        }
+    }
+
+    /// What differs here, if the walk ends here: the move lists, counts
+    /// that differ at the last ply, or nothing differing below a count that
+    /// differed above (the other side is inconsistent); `None` to go on,
+    /// or when everything agrees.
+    fn verdict(&self, cmp: &Comparison, differing: &[(usize, CountDiff)]) -> Option<Kind> {
+        if !cmp.lists_agree() {
+            Some(Kind::Moves)
+        } else if differing.is_empty() {
+            (!self.path.is_empty()).then_some(Kind::Inconsistent)
+        } else if self.depth == 1 {
+            Some(Kind::LeafCount)
+        } else {
+            None
+        }
+    }
+
+    /// The walk's end: the divergence found here.
+    fn divergence(
+        mut self,
+        kind: Kind,
+        cmp: Comparison,
+        differing: Vec<(usize, CountDiff)>,
+    ) -> Divergence {
+        self.counts
+            .extend(differing.into_iter().map(|(_, diff)| diff));
+        Divergence {
+            kind,
+            path: self.path,
+            board: self.board,
+            depth: self.depth,
+            only_magicboard: cmp.only_magicboard,
+            only_other: cmp.only_other,
+            repeated: cmp.repeated,
+            counts: self.counts,
+        }
+    }
+
+    /// One ply down, along the differing move with the smallest subtree.
+    fn follow(
+        &mut self,
+        differing: Vec<(usize, CountDiff)>,
+        ours: &[(Move, u64)],
+        theirs: &[(String, u64)],
+        cmp: &Comparison,
+    ) {
         let (i, diff) = differing
             .into_iter()
             .min_by(|(_, a), (_, b)| (a.magicboard, &a.uci).cmp(&(b.magicboard, &b.uci)))
             .expect("some count differs");
         let mv = ours[i].0;
         let j = cmp.matched[i].expect("a move both list");
-        path_text.push(theirs[j].0.clone());
-        path.push(mv);
-        counts.push(diff);
-        board = board.play_unchecked(mv);
-        depth_left -= 1;
+        self.path_text.push(theirs[j].0.clone());
+        self.path.push(mv);
+        self.counts.push(diff);
+        self.board = self.board.play_unchecked(mv);
+        self.depth -= 1;
     }
 }
 

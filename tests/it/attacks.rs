@@ -1,5 +1,5 @@
 //! The attack tables (`magicboard::attacks`) against the slow ray walks of
-//! `magicboard::reference`, the same code `build.rs` verified them with:
+//! `magicboard::reference`, the same code `tables.rs` verified them with:
 //! every square, every relevant occupancy subset of the sliders, and
 //! thousands of random occupancies per square (seeded, so reproducible).
 //!

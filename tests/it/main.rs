@@ -26,6 +26,7 @@ mod game;
 mod layers;
 mod msrv;
 mod outcome;
+mod pages;
 mod perft;
 mod perft_suites;
 mod properties;

@@ -137,7 +137,7 @@ fn a_long_count_on_a_terminal_shows_progress() {
     });
     let mut shown = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(30);
-    while !String::from_utf8_lossy(&shown).contains(" Mnps), ETA ") && Instant::now() < deadline {
+    while !String::from_utf8_lossy(&shown).contains(" Mnps, ETA ") && Instant::now() < deadline {
         if let Ok(bytes) = receive.recv_timeout(Duration::from_millis(100)) {
             shown.extend(bytes);
         }
@@ -158,14 +158,14 @@ fn a_long_count_on_a_terminal_shows_progress() {
         .map(|l| l.trim_start_matches("\x1b[2K"))
         .find(|l| l.starts_with("perft: ") && l.contains("root moves"))
         .unwrap_or_else(|| panic!("no progress line in {shown:?}"));
-    // `perft: 3/20 root moves, 440000000 nodes in 1 s (400.1 Mnps), ETA 4 s`
+    // `perft: 3/20 root moves, 440000000 visited, 1 s, 400.1 Mnps, ETA 4 s`
     let (done, rest) = line["perft: ".len()..]
         .split_once("/20 root moves, ")
         .unwrap();
     assert!(done.parse::<u32>().unwrap() < 20, "{line}");
-    let (nodes, rest) = rest.split_once(" nodes in ").unwrap();
-    nodes.parse::<u64>().unwrap();
-    assert!(rest.contains(" Mnps), ETA "), "{line}");
+    let (visited, rest) = rest.split_once(" visited, ").unwrap();
+    visited.parse::<u64>().unwrap();
+    assert!(rest.contains(" Mnps, ETA "), "{line}");
     // The line is cleared before the interruption is reported.
     assert!(
         shown.contains("\r\x1b[2Kperft: interrupted by SIGTERM"),

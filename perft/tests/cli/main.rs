@@ -9,6 +9,9 @@
 mod common;
 mod counts;
 mod diverge;
+#[cfg(unix)]
+mod docs;
+mod first_hour;
 mod limits;
 mod long_runs;
 mod options;

@@ -46,6 +46,7 @@ fn each_command_lists_and_takes_only_its_own_options() {
                 "hash",
                 "seed",
                 "json",
+                "progress",
                 "allow-deep",
                 "help",
                 "version",
@@ -80,6 +81,7 @@ fn each_command_lists_and_takes_only_its_own_options() {
                 "hash",
                 "seed",
                 "json",
+                "progress",
                 "allow-deep",
                 "help",
             ],
@@ -189,6 +191,10 @@ fn each_command_lists_and_takes_only_its_own_options() {
                 args.truncate(2);
             }
             args.push(&flag);
+            if command == "run-shard" && name == "json" {
+                // A summary: the result goes to a file.
+                args.extend(["--out", s(&out)]);
+            }
             match name {
                 "fen" => args.push(START),
                 "depth" | "threads" | "hash" => args.push("1"),

@@ -13,17 +13,14 @@ fn divide_output_is_unchanged_with_threads_and_hash() {
     assert!(lines[..20].iter().all(|l| l.contains(": ")), "{lines:?}");
     assert_eq!(lines[20], "");
     assert_eq!(lines[21], "Nodes searched: 8902");
-    assert!(lines[22].starts_with("Time: "));
+    assert_eq!(lines[22], "");
     for args in [
         &["--depth", "3", "--divide", "--threads", "2"][..],
         &["--depth", "3", "--divide", "--hash", "1"],
     ] {
         let run = perft(args);
         assert_eq!(run.status, 0);
-        assert_eq!(
-            run.stdout.lines().take(22).collect::<Vec<_>>(),
-            lines[..22].to_vec()
-        );
+        assert_eq!(run.stdout.lines().collect::<Vec<_>>(), lines);
     }
 }
 

@@ -301,12 +301,10 @@ fn py_move(chess960_of: &lib::Board, mv: lib::Move) -> Move {
 /// ``read_game`` consumes. ``what``: 0 for the whole game, 1 for its tags
 /// only, 2 to skip it. Returns ``None`` at the end of the input; the list
 /// of ``(name, value)`` tags for 1; ``True`` for 2; for 0 the tuple
-/// ``(tags, parents, moves, comments, starting_comments, nags, errors,
-/// result)``: node ``i + 1`` is ``moves[i]`` played from node
-/// ``parents[i]`` (0 is the root), in the order the movetext gives them;
-/// ``comments``, ``starting_comments`` and ``nags`` are ``(node, value)``
-/// pairs for the nodes that have one; ``errors`` the exceptions met;
-/// ``result`` the movetext's result token or ``None``.
+/// ``(tags, errors, result, comment, tree)``: the exceptions met, the
+/// movetext's result token or ``None``, the comment before the first move,
+/// and the moves as a ``Tree`` (``None`` when the start position could not
+/// be set up).
 #[pyfunction]
 pub fn _read_game<'py>(
     py: Python<'py>,
@@ -375,19 +373,8 @@ pub fn _read_game<'py>(
                     kind,
                 },
             );
-            let none = py.None();
-            let empty = || PyList::empty(py);
             return Ok(Some(
-                (
-                    tag_list()?,
-                    empty(),
-                    empty(),
-                    empty(),
-                    empty(),
-                    empty(),
-                    PyList::new(py, [error])?,
-                    none,
-                )
+                (tag_list()?, PyList::new(py, [error])?, py.None(), "", py.None())
                     .into_bound_py_any(py)?,
             ));
         }
@@ -408,51 +395,82 @@ pub fn _read_game<'py>(
     let tree = pgn::Reader::new(text.as_bytes())
         .read_game(&mut builder)?
         .unwrap_or_else(|| pgn::GameTree::new(board));
-    tree_to_py(py, tag_list()?, &tree).map(Some)
-}
-
-/// The flat lists of `_read_game` for a tree.
-fn tree_to_py<'py>(
-    py: Python<'py>,
-    tags: Bound<'py, PyList>,
-    tree: &pgn::GameTree,
-) -> PyResult<Bound<'py, PyAny>> {
-    let n = tree.len();
-    let mut parents = Vec::with_capacity(n.saturating_sub(1));
-    let mut moves = Vec::with_capacity(n.saturating_sub(1));
-    let comments = PyList::empty(py);
-    let starting = PyList::empty(py);
-    let nags = PyList::empty(py);
-    for i in 0..n {
-        let node = tree.node(pgn::NodeId(i as u32));
-        if let Some(parent) = node.parent {
-            parents.push(parent.0);
-            moves.push(py_move(&tree.start, node.mv).to_py(py)?);
-        }
-        if !node.comment.is_empty() {
-            comments.append((i, node.comment.as_str()))?;
-        }
-        if !node.starting_comment.is_empty() {
-            starting.append((i, node.starting_comment.as_str()))?;
-        }
-        if !node.nags.is_empty() {
-            let values: Vec<u8> = node.nags.iter().map(|nag| nag.0).collect();
-            nags.append((i, PyTuple::new(py, values)?))?;
-        }
-    }
     let errors = PyList::new(py, tree.errors.iter().map(|e| game_error(py, e)))?;
     let result = tree.result.map(|r| r.as_str());
-    (
-        tags,
-        PyList::new(py, parents)?,
-        PyList::new(py, moves)?,
-        comments,
-        starting,
-        nags,
-        errors,
-        result,
-    )
+    let comment = tree.node(pgn::NodeId::ROOT).comment.clone();
+    let tree = Bound::new(py, Tree { tree })?;
+    (tag_list()?, errors, result, comment, tree)
         .into_bound_py_any(py)
+        .map(Some)
+}
+
+/// A game's tree as `_read_game` read it, kept in Rust until Python asks
+/// for its nodes: ``mainline_moves()`` lists the mainline's moves without
+/// making any node, ``nodes()`` gives every node as flat lists.
+#[pyclass(module = "magicboard.pgn", frozen)]
+pub struct Tree {
+    tree: pgn::GameTree,
+}
+
+#[pymethods]
+impl Tree {
+    /// The mainline's moves, as ``Move`` objects.
+    fn mainline_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let tree = &self.tree;
+        let moves = tree
+            .mainline()
+            .map(|id| py_move(&tree.start, tree.node(id).mv).to_py(py))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, moves)
+    }
+
+    /// Every node but the root: ``(parents, moves, comments,
+    /// starting_comments, nags)``. Node ``i + 1`` is ``moves[i]`` played
+    /// from node ``parents[i]`` (0 is the root), in the order the movetext
+    /// gives them; ``comments``, ``starting_comments`` and ``nags`` are
+    /// ``(node, value)`` pairs for the nodes that have one (the root's
+    /// comment included).
+    fn nodes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let tree = &self.tree;
+        let n = tree.len();
+        let mut parents = Vec::with_capacity(n.saturating_sub(1));
+        let mut moves = Vec::with_capacity(n.saturating_sub(1));
+        let comments = PyList::empty(py);
+        let starting = PyList::empty(py);
+        let nags = PyList::empty(py);
+        for i in 0..n {
+            let node = tree.node(pgn::NodeId(i as u32));
+            if let Some(parent) = node.parent {
+                parents.push(parent.0);
+                moves.push(py_move(&tree.start, node.mv).to_py(py)?);
+            }
+            if !node.comment.is_empty() {
+                comments.append((i, node.comment.as_str()))?;
+            }
+            if !node.starting_comment.is_empty() {
+                starting.append((i, node.starting_comment.as_str()))?;
+            }
+            if !node.nags.is_empty() {
+                let values: Vec<u8> = node.nags.iter().map(|nag| nag.0).collect();
+                nags.append((i, PyTuple::new(py, values)?))?;
+            }
+        }
+        PyTuple::new(
+            py,
+            [
+                PyList::new(py, parents)?.into_any(),
+                PyList::new(py, moves)?.into_any(),
+                comments.into_any(),
+                starting.into_any(),
+                nags.into_any(),
+            ],
+        )
+    }
+
+    /// The number of moves (nodes but the root).
+    fn __len__(&self) -> usize {
+        self.tree.len() - 1
+    }
 }
 
 // ----- whole files, without the GIL ------------------------------------------
@@ -960,6 +978,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_read_game, m)?)?;
     m.add_class::<Games>()?;
     m.add_class::<Positions>()?;
+    m.add_class::<Tree>()?;
     m.add("PgnError", m.py().get_type::<PgnError>())?;
     Ok(())
 }

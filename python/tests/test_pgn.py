@@ -668,3 +668,28 @@ def test_reading_releases_the_gil(tmp_path):
         thread.join()
     assert len(batch["ply"]) > 25_000
     assert during > 0
+
+
+def test_a_read_game_makes_its_nodes_when_first_asked():
+    """Read games keep their moves in Rust until the nodes are wanted: the
+    mainline's moves come without them, and everything else is the same as
+    python-chess's, before and after the nodes are made, and once edited."""
+    import copy
+    import pickle
+
+    pgn = text_of(LICHESS)
+    a, b = magicboard.pgn.read_game(io.StringIO(pgn)), chess.pgn.read_game(io.StringIO(pgn))
+    moves_a, moves_b = a.mainline_moves(), b.mainline_moves()
+    assert bool(moves_a) and uci_line(moves_a) == uci_line(moves_b)
+    assert uci_line(reversed(moves_a)) == uci_line(reversed(moves_b))
+    assert a.comment == b.comment and a.variations[0].comment == b.variations[0].comment
+    a.variations[0].add_variation(magicboard.Move.from_uci("d7d5"))
+    b.variations[0].add_variation(chess.Move.from_uci("d7d5"))
+    a.variations[0].promote_to_main(1)
+    b.variations[0].promote_to_main(1)
+    assert uci_line(moves_a) == uci_line(moves_b) and str(a) == str(b)
+    fresh = magicboard.pgn.read_game(io.StringIO(pgn))
+    for copied in (copy.deepcopy(fresh), pickle.loads(pickle.dumps(fresh))):
+        assert str(copied) == str(chess.pgn.read_game(io.StringIO(pgn)))
+    empty = magicboard.pgn.read_game(io.StringIO("[Event \"x\"]\n\n*\n"))
+    assert not empty.mainline_moves() and empty.variations == [] and empty.end() is empty

@@ -186,6 +186,17 @@ def _san(board: Board, move: Move) -> str:
 # ----- headers ----------------------------------------------------------------
 
 
+_ROSTER_DEFAULTS = {
+    "Event": "?",
+    "Site": "?",
+    "Date": "????.??.??",
+    "Round": "?",
+    "White": "?",
+    "Black": "?",
+    "Result": "*",
+}
+
+
 class Headers(MutableMapping[str, str]):
     """A game's tag pairs: a mapping that lists the Seven Tag Roster first,
     in its order, then the other tags in the order they were set.
@@ -203,16 +214,11 @@ class Headers(MutableMapping[str, str]):
         self._tag_roster: Dict[str, str] = {}
         self._others: Dict[str, str] = {}
         if data is None:
-            data = {
-                "Event": "?",
-                "Site": "?",
-                "Date": "????.??.??",
-                "Round": "?",
-                "White": "?",
-                "Black": "?",
-                "Result": "*",
-            }
-        self.update(data, **kwargs)
+            self._tag_roster.update(_ROSTER_DEFAULTS)
+        else:
+            self.update(data)
+        if kwargs:
+            self.update(kwargs)
 
     def is_chess960(self) -> bool:
         """True when the ``Variant`` tag names Chess960."""
@@ -675,6 +681,41 @@ class Game(GameNode):
         self.headers = Headers(headers)
         self.errors = []
 
+    # A game read by ``read_game`` keeps its moves in Rust (``_pending``)
+    # until its nodes are first asked for: ``mainline_moves()`` alone makes
+    # none.
+    @property
+    def variations(self) -> List[ChildNode]:
+        """The continuations from the start position, the main one first."""
+        if "_pending" in self.__dict__:
+            self._materialize()
+        return self.__dict__["_variations"]  # type: ignore[no-any-return]
+
+    @variations.setter
+    def variations(self, value: List[ChildNode]) -> None:
+        self.__dict__.pop("_pending", None)
+        self.__dict__["_variations"] = value
+
+    def _materialize(self) -> None:
+        """Makes the nodes of a game read from a file."""
+        tree = self.__dict__.pop("_pending")
+        parents, moves, comments, starting_comments, nags = tree.nodes()
+        nodes: List[GameNode] = [self]
+        add = nodes.append
+        for parent, move in zip(parents, moves):
+            add(_child(nodes[parent], move))
+        for i, text in comments:
+            nodes[i].comment = text
+        for i, text in starting_comments:
+            nodes[i].starting_comment = text
+        for i, values in nags:
+            nodes[i].nags.update(values)
+
+    def __getstate__(self) -> Dict[str, Any]:
+        if "_pending" in self.__dict__:
+            self._materialize()
+        return self.__dict__
+
     def board(self) -> Board:
         return self.headers.board()
 
@@ -765,9 +806,19 @@ class Mainline(Generic[MapT]):
         self.f = f
 
     def __bool__(self) -> bool:
+        pending = self.start.__dict__.get("_pending")
+        if pending is not None:
+            return len(pending) > 0
         return bool(self.start.variations)
 
     def __iter__(self) -> Iterator[MapT]:
+        pending = self.start.__dict__.get("_pending")
+        if pending is not None and self.f is _move_of:
+            # A game read from a file, whose nodes are not made yet.
+            return iter(pending.mainline_moves())
+        return self._walk()
+
+    def _walk(self) -> Iterator[MapT]:
         node = self.start
         f = self.f
         while node.variations:
@@ -1167,33 +1218,18 @@ class FileExporter(_Exporter, BaseVisitor[int]):
 
 # ----- reading -----------------------------------------------------------------
 
-_GameData = Tuple[
-    List[Tuple[str, str]],
-    List[int],
-    List[Move],
-    List[Tuple[int, str]],
-    List[Tuple[int, str]],
-    List[Tuple[int, Tuple[int, ...]]],
-    List[Exception],
-    Optional[str],
-]
+_GameData = Tuple[List[Tuple[str, str]], List[Exception], Optional[str], str, Any]
 
 
 def _build(data: _GameData, game_class: Callable[[], GameT]) -> GameT:
-    """A game from ``_read_game``'s flat lists."""
-    tags, parents, moves, comments, starting_comments, nags, errors, result = data
+    """A game from ``_read_game``'s answer; its nodes are made when first
+    asked for (``Game.variations``)."""
+    tags, errors, result, comment, tree = data
     game = game_class()
     game.headers._fill(tags)
-    nodes: List[GameNode] = [game]
-    add = nodes.append
-    for parent, move in zip(parents, moves):
-        add(_child(nodes[parent], move))
-    for i, text in comments:
-        nodes[i].comment = text
-    for i, text in starting_comments:
-        nodes[i].starting_comment = text
-    for i, values in nags:
-        nodes[i].nags.update(values)
+    game.comment = comment
+    if tree is not None and len(tree):
+        game.__dict__["_pending"] = tree
     if result is not None and game.headers.get("Result", "*") == "*":
         game.headers["Result"] = result
     for error in errors:

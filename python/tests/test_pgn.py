@@ -693,3 +693,24 @@ def test_a_read_game_makes_its_nodes_when_first_asked():
         assert str(copied) == str(chess.pgn.read_game(io.StringIO(pgn)))
     empty = magicboard.pgn.read_game(io.StringIO("[Event \"x\"]\n\n*\n"))
     assert not empty.mainline_moves() and empty.variations == [] and empty.end() is empty
+
+
+def test_the_pages_python_examples_run(capsys):
+    """The Python blocks of docs/pgn.md and of the README's PGN section run
+    (from the repository's root, as the pages' paths are written)."""
+    import re
+
+    pytest.importorskip("numpy")
+    blocks = []
+    for page in [REPO / "docs" / "pgn.md", REPO / "README.md"]:
+        text = page.read_text(encoding="utf-8")
+        blocks += [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "magicboard.pgn" in b]
+    assert len(blocks) >= 2
+    cwd = os.getcwd()
+    os.chdir(REPO)
+    try:
+        for block in blocks:
+            exec(compile(block, "page", "exec"), {})
+    finally:
+        os.chdir(cwd)
+    assert "alanbrito4 0-1" in capsys.readouterr().out

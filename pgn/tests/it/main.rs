@@ -4,6 +4,7 @@ mod cli;
 mod common;
 mod files;
 mod lexer;
+mod pages;
 mod parallel;
 mod robustness;
 mod write;

@@ -65,7 +65,11 @@ pub fn start_position(fen: Option<&str>, variant: Option<&str>) -> Result<Board,
             mode,
         )
         .expect("the start position")),
-        None => Ok(Board::startpos()),
+        None => {
+            // Built once: a file's games mostly start there.
+            static START: std::sync::OnceLock<Board> = std::sync::OnceLock::new();
+            Ok(START.get_or_init(Board::startpos).clone())
+        }
         Some(text) => {
             let text = text.trim();
             let parsed = if chess960 {

@@ -374,7 +374,13 @@ pub fn _read_game<'py>(
                 },
             );
             return Ok(Some(
-                (tag_list()?, PyList::new(py, [error])?, py.None(), "", py.None())
+                (
+                    tag_list()?,
+                    PyList::new(py, [error])?,
+                    py.None(),
+                    "",
+                    py.None(),
+                )
                     .into_bound_py_any(py)?,
             ));
         }
@@ -562,10 +568,26 @@ impl Source {
         ))
     }
 
-    fn next(&mut self) -> Option<Result<pgn::Game, pgn::Error>> {
+    /// Up to `n` more games into `ready`; false at the end of the input.
+    fn read_ahead(
+        &mut self,
+        ready: &mut VecDeque<Result<pgn::Game, pgn::Error>>,
+        n: usize,
+    ) -> bool {
+        let mut more = |games: &mut dyn Iterator<Item = Result<pgn::Game, pgn::Error>>| {
+            for _ in 0..n {
+                match games.next() {
+                    Some(item) => ready.push_back(item),
+                    None => return false,
+                }
+            }
+            true
+        };
         match self {
-            Source::One(games) => games.next(),
-            Source::Pool(games, pool) => pool.install(|| games.next()),
+            Source::One(games) => more(games.as_mut()),
+            // Into the pool once for the batch (a crossing per game costs
+            // more than a game).
+            Source::Pool(games, pool) => pool.install(|| more(games)),
         }
     }
 }
@@ -625,15 +647,11 @@ impl Stream {
     /// at the end. Call without the GIL: errors come back as values.
     fn next_game(&mut self) -> Option<Result<pgn::Game, pgn::Error>> {
         if self.ready.is_empty() && !self.done {
-            while self.ready.len() < AHEAD {
-                match self.source.next() {
-                    Some(item) => self.ready.push_back(item),
-                    None => {
-                        self.done = true;
-                        break;
-                    }
-                }
-            }
+            let ahead = match self.source {
+                Source::One(_) => AHEAD,
+                Source::Pool(..) => AHEAD * 16,
+            };
+            self.done = !self.source.read_ahead(&mut self.ready, ahead);
         }
         self.ready.pop_front()
     }
@@ -727,7 +745,6 @@ fn game_to_py<'py>(py: Python<'py>, game: &pgn::Game) -> PyResult<Bound<'py, PyT
 /// The columns of a batch of positions (one row per position with the
 /// move played from it), each as the bytes of its NumPy array (numbers in
 /// the machine's byte order).
-#[derive(Default)]
 struct Columns {
     rows: usize,
     pieces: Vec<u8>,
@@ -768,6 +785,26 @@ fn u16_saturating(n: u64) -> u16 {
 }
 
 impl Columns {
+    /// Empty columns with room for `rows` rows.
+    fn with_room(rows: usize) -> Columns {
+        Columns {
+            rows: 0,
+            pieces: Vec::with_capacity(rows * 64),
+            turn: Vec::with_capacity(rows),
+            castling_rights: Vec::with_capacity(rows * 8),
+            ep_square: Vec::with_capacity(rows),
+            halfmove_clock: Vec::with_capacity(rows * 2),
+            fullmove_number: Vec::with_capacity(rows * 2),
+            zobrist: Vec::with_capacity(rows * 8),
+            from_square: Vec::with_capacity(rows),
+            to_square: Vec::with_capacity(rows),
+            promotion: Vec::with_capacity(rows),
+            game: Vec::with_capacity(rows * 8),
+            ply: Vec::with_capacity(rows * 2),
+            result: Vec::with_capacity(rows),
+        }
+    }
+
     /// One row: `board` and the move `mv` played from it.
     fn push(&mut self, board: &lib::Board, mv: lib::Move, game: u64, ply: usize, result: i8) {
         self.rows += 1;
@@ -907,7 +944,7 @@ impl Positions {
         let batch_size = self.batch_size;
         let mut skipped = Vec::new();
         let columns = py.detach(|| {
-            let mut columns = Columns::default();
+            let mut columns = Columns::with_room(batch_size.min(1 << 16));
             while columns.rows < batch_size {
                 let Some(at) = cursor.as_mut() else {
                     match stream.next_game() {

@@ -31,8 +31,8 @@ WASM_TARGET=wasm32-unknown-unknown
 # The modules of tests/it/ run on the emulated targets: the attack tables
 # and the perft suites, and the other modules that take a few seconds there
 # (properties, perft, engine_api, robustness, san, differential and
-# fuzz_drivers take 10-50 s each under qemu; uci_engine, engine_example and
-# msrv run host programs).
+# fuzz_drivers take 10-50 s each under qemu; uci_engine and msrv run host
+# programs).
 TEST_MODULES=(attacks:: perft_suites:: chess960:: fen:: game:: outcome::
     scenarios:: see:: serde:: zobrist:: layers:: doctests:: builder::)
 export MAGICBOARD_PERFT_MAX_NODES="${MAGICBOARD_PERFT_MAX_NODES:-300000}"

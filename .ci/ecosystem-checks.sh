@@ -112,10 +112,10 @@ step "package: the library's file list"
 list=$(cargo package -p magicboard --allow-dirty --no-verify --list)
 echo "$list"
 for needed in Cargo.toml build.rs src/lib.rs src/geometry.rs src/attacks/magic.rs \
-    README.md CHANGELOG.md LICENSE examples/uci_engine.rs examples/engine.rs; do
+    README.md CHANGELOG.md LICENSE examples/uci_engine.rs; do
     grep -qx "$needed" <<<"$list" || { echo "missing from the package: $needed"; exit 1; }
 done
-if grep -qE '^(perft|testkit|\.ci)/|^fuzz/Cargo|^fuzz/seeds|^docs/performance-log' <<<"$list"; then
+if grep -qE '^(perft|testkit|syzygy|engine|\.ci)/|^fuzz/Cargo|^fuzz/seeds|^docs/performance-log' <<<"$list"; then
     echo "CI, the fuzz crates, the measurement log and the other members should stay out of the package"
     exit 1
 fi
@@ -143,8 +143,9 @@ fi
 
 # --- examples --------------------------------------------------------------
 
-step "examples: the UCI engines driven through a pipe (tests/it/uci_engine.rs, tests/it/engine_example.rs)"
-cargo test --all-features --test it -- uci_engine:: engine_example::
+step "examples: the UCI engines driven through a pipe (tests/it/uci_engine.rs; the example engine's engine/tests/uci.rs)"
+cargo test --all-features --test it -- uci_engine::
+cargo test --all-features -p magicboard-engine
 
 step "examples: perft and attacks"
 # `cargo test` builds every example, optimised (the test profile): the test
@@ -187,10 +188,12 @@ else
     skip "neither python-chess nor cutechess-cli is installed"
 fi
 
-step "examples: the example engine against the random mover, 20 games under python-chess (half Chess960)"
+step "examples: the example engine against the random mover, 20 games under python-chess (half Chess960), Syzygy tables at the root"
 if command -v python3 >/dev/null 2>&1 && python3 -c 'import chess.engine' 2>/dev/null; then
-    python3 .ci/engine_match.py "$examples"/engine "$examples"/uci_engine \
-        --games 20 --movetime 0.02 --max-plies 300 --min-wins 19
+    # The engine (a workspace member, built by the test step into
+    # target/debug like the examples).
+    python3 .ci/engine_match.py target/debug/magicboard-engine "$examples"/uci_engine \
+        --games 20 --movetime 0.02 --max-plies 300 --min-wins 19 --syzygy syzygy/tests/data/regular
 else
     skip "python-chess is not installed (see above)"
 fi

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """A match under python-chess (https://python-chess.readthedocs.io), an
 independent UCI client and move generator: the example engine
-(`examples/engine.rs`) against the random mover (`examples/uci_engine.rs`).
+(`engine/src/main.rs`, package magicboard-engine) against the random mover
+(`examples/uci_engine.rs`), with Syzygy tables (`--syzygy DIR`, the
+engine's SyzygyPath) when given.
 
 Every move either side sends is checked against python-chess's own legal
 moves. Half of the games are Chess960 (python-chess then sets UCI_Chess960
@@ -11,7 +13,7 @@ repetition and the fifty-move rule claimed at once) or, undecided, at the
 ply cap.
 
 Usage: engine_match.py ENGINE RANDOM_MOVER [--games 20] [--movetime 0.02]
-                       [--max-plies 300] [--min-wins 19]
+                       [--max-plies 300] [--min-wins 19] [--syzygy DIR]
 Exits 0 when the engine won at least --min-wins games, nobody played an
 illegal move, and the engine found a Chess960 mate by castling.
 """
@@ -26,26 +28,29 @@ import chess.engine
 
 def play_game(engine, mover, board, engine_is_white, limit, max_plies):
     """Plays one game; returns (result for the engine, plies, why, how
-    many times the engine castled)."""
+    many times the engine castled, how many of its moves the tables chose)."""
     castled = 0
+    from_tables = 0
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
         engine_to_move = (board.turn == chess.WHITE) == engine_is_white
         player = engine if engine_to_move else mover
         name = "engine" if engine_to_move else "random mover"
-        move = player.play(board, limit).move
+        played = player.play(board, limit, info=chess.engine.INFO_ALL)
+        move = played.move
         if move is None or move not in board.legal_moves:
             why = f"{name} played {move} in {board.fen()}"
-            return "illegal", board.ply(), why, castled
+            return "illegal", board.ply(), why, castled, from_tables
+        from_tables += engine_to_move and "syzygy" in str(played.info.get("string", ""))
         castled += engine_to_move and board.is_castling(move)
         board.push(move)
     outcome = board.outcome(claim_draw=True)
     if outcome is None:
-        return "undecided", board.ply(), "ply cap", castled
+        return "undecided", board.ply(), "ply cap", castled, from_tables
     why = outcome.termination.name.lower()
     if outcome.winner is None:
-        return "draw", board.ply(), why, castled
+        return "draw", board.ply(), why, castled, from_tables
     won = (outcome.winner == chess.WHITE) == engine_is_white
-    return ("win" if won else "loss"), board.ply(), why, castled
+    return ("win" if won else "loss"), board.ply(), why, castled, from_tables
 
 
 def main():
@@ -56,14 +61,18 @@ def main():
     parser.add_argument("--movetime", type=float, default=0.02)
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--min-wins", type=int, default=19)
+    parser.add_argument("--syzygy", help="a Syzygy table directory for the engine's SyzygyPath")
     args = parser.parse_args()
 
     rng = random.Random(2026)
     limit = chess.engine.Limit(time=args.movetime)
     engine = chess.engine.SimpleEngine.popen_uci(args.engine)
     mover = chess.engine.SimpleEngine.popen_uci(args.random_mover)
+    if args.syzygy:
+        engine.configure({"SyzygyPath": args.syzygy})
     tally = {"win": 0, "draw": 0, "loss": 0, "undecided": 0, "illegal": 0}
     castles = 0
+    tables = 0
     started = time.monotonic()
     try:
         for game in range(args.games):
@@ -76,10 +85,11 @@ def main():
                 board = chess.Board()
                 label = "standard"
             engine_is_white = game % 2 == 0
-            result, plies, why, castled = play_game(
+            result, plies, why, castled, from_tables = play_game(
                 engine, mover, board, engine_is_white, limit, args.max_plies
             )
             castles += castled
+            tables += from_tables
             tally[result] += 1
             colour = "white" if engine_is_white else "black"
             print(f"game {game + 1:2}: engine {colour:5} {label:14} {result:9} "
@@ -103,7 +113,8 @@ def main():
     print(f"engine vs random mover: {tally['win']} won, {tally['draw']} drawn, "
           f"{tally['loss']} lost, {tally['undecided']} undecided, "
           f"{tally['illegal']} illegal move(s), in {seconds:.0f} s "
-          f"({args.movetime * 1000:.0f} ms per move; the engine castled {castles} times)")
+          f"({args.movetime * 1000:.0f} ms per move; the engine castled {castles} times"
+          f"{f', played {tables} moves from the tables' if args.syzygy else ''})")
     ok = tally["illegal"] == 0 and tally["win"] >= args.min_wins and castle_ok
     print("engine_match: ok" if ok else f"engine_match: FAILED (need {args.min_wins} wins)")
     return 0 if ok else 1

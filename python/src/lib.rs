@@ -8,7 +8,8 @@
 //! `Outcome` and `Termination`, and the Hypothesis strategies.
 //!
 //! This crate holds no chess of its own: `src/library.rs` is the one file that
-//! calls the library, and the rest converts values, maps errors to
+//! calls the library (and `src/syzygy.rs` the one that calls
+//! magicboard-syzygy, for `magicboard.syzygy`), and the rest converts values, maps errors to
 //! python-chess's exception types and releases the GIL for long calls. A
 //! Rust panic reaches Python as `pyo3_runtime.PanicException` (the crate
 //! must not be built with `panic = "abort"`).
@@ -22,6 +23,7 @@ mod library;
 mod moves;
 mod pgn;
 mod squareset;
+mod syzygy;
 
 use crate::library as lib;
 use pyo3::prelude::*;
@@ -135,5 +137,10 @@ fn _magicboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::legal_moves_batch, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     pgn::register(m)?;
+    m.add_class::<syzygy::Tablebase>()?;
+    m.add(
+        "MissingTableError",
+        py.get_type::<syzygy::MissingTableError>(),
+    )?;
     Ok(())
 }

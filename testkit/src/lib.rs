@@ -60,3 +60,7 @@ struct TestingDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/deep-perft.md")]
 struct DeepPerftDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/syzygy.md")]
+struct SyzygyDoctests;

@@ -19,7 +19,6 @@ mod deep;
 mod differential;
 mod doctests;
 mod engine_api;
-mod engine_example;
 mod fen;
 mod fuzz_drivers;
 mod game;

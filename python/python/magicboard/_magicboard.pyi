@@ -1,6 +1,7 @@
 """Type stubs for magicboard's extension module (the classes and functions
 that ``magicboard`` re-exports)."""
 
+import os
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union, final
 
 from ._outcome import Outcome
@@ -13,9 +14,9 @@ _Position = Union["Board", str]
 
 __all__ = [
     "AmbiguousMoveError", "BB_DARK_SQUARES", "BB_LIGHT_SQUARES", "Board", "IllegalMoveError",
-    "InvalidMoveError", "LegalMoveGenerator", "Move", "Piece", "PseudoLegalMoveGenerator",
-    "Games", "Positions", "PgnError", "_read_game",
-    "STARTING_FEN", "SquareSet", "_legal_move_masks", "_panic_for_tests", "legal_moves_batch",
+    "InvalidMoveError", "LegalMoveGenerator", "MissingTableError", "Move", "Piece",
+    "PseudoLegalMoveGenerator", "STARTING_FEN", "SquareSet", "Tablebase", "_legal_move_masks", "_panic_for_tests", "legal_moves_batch",
+    "Games", "Positions", "PgnError", "Tree", "_read_game",
     "legal_moves_uci", "parse_square", "square", "square_file", "square_mirror", "square_name",
     "square_rank", "zobrist_hash",
 ]
@@ -32,6 +33,9 @@ class IllegalMoveError(ValueError):
 
 class AmbiguousMoveError(ValueError):
     """SAN that matches more than one legal move."""
+
+class MissingTableError(KeyError):
+    """A Syzygy table a probe needs was not added."""
 
 @final
 class Move:
@@ -299,6 +303,14 @@ class PgnError(ValueError):
 def _read_game(handle: Any, what: int) -> Any: ...
 
 @final
+class Tree:
+    """A game's moves as _read_game read them, kept in Rust."""
+
+    def mainline_moves(self) -> List[Move]: ...
+    def nodes(self) -> Tuple[Any, ...]: ...
+    def __len__(self) -> int: ...
+
+@final
 class Games:
     """The games of a PGN file: (headers, moves) for each."""
 
@@ -322,3 +334,20 @@ class Positions:
     def __next__(self) -> Tuple[int, Tuple[bytearray, ...]]: ...
     @property
     def skipped(self) -> List[PgnError]: ...
+
+@final
+class Tablebase:
+    """Syzygy tables, as ``chess.syzygy.Tablebase`` (``magicboard.syzygy``)."""
+
+    def __new__(cls, *, max_fds: Optional[int] = ..., VariantBoard: Any = None) -> "Tablebase": ...
+    def add_directory(self, directory: Union[str, "os.PathLike[str]"], *, load_wdl: bool = True, load_dtz: bool = True) -> int: ...
+    def add_file(self, path: Union[str, "os.PathLike[str]"], *, load_wdl: bool = True, load_dtz: bool = True) -> int: ...
+    def probe_wdl(self, board: Any) -> int: ...
+    def get_wdl(self, board: Any, default: Optional[Any] = None) -> Optional[Any]: ...
+    def probe_dtz(self, board: Any) -> int: ...
+    def get_dtz(self, board: Any, default: Optional[Any] = None) -> Optional[Any]: ...
+    def best_move(self, board: Any) -> Optional[Move]: ...
+    def max_pieces(self) -> int: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> "Tablebase": ...
+    def __exit__(self, *args: Any) -> bool: ...

@@ -1,9 +1,9 @@
-//! Drives `examples/engine.rs` through a pipe, as a GUI would: the UCI
-//! protocol, hand-checked tactics (a mate in two, a hanging queen), the
-//! draw rules, time limits, `stop` during a search, and legality of every
-//! move it plays (standard and Chess960), each checked with magicboard.
-
-use crate::common;
+//! Drives the example engine (`engine/src/main.rs`) through a pipe, as a
+//! GUI would: the UCI protocol, hand-checked tactics (a mate in two, a
+//! hanging queen), the draw rules, time limits, `stop` during a search,
+//! legality of every move it plays (standard and Chess960), each checked
+//! with magicboard; and Syzygy tables at the root, the games they win
+//! checked by the rules.
 
 use magicboard::{Board, Move};
 use std::io::Write;
@@ -14,9 +14,9 @@ use std::time::{Duration, Instant};
 /// Generous: the test machine may be shared and slow.
 const TIMEOUT: Duration = Duration::from_secs(60);
 
-/// The example engine, built with the cargo that runs this test (same
-/// profile, so usually built already) before the clock starts, its output read
-/// by a thread so that a silent engine fails the test instead of hanging it.
+/// The example engine, built by cargo for this test (its binary), its
+/// output read by a thread so that a silent engine fails the test instead
+/// of hanging it.
 struct Engine {
     child: Child,
     stdin: ChildStdin,
@@ -25,7 +25,7 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = std::process::Command::new(common::example_binary("engine"))
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_magicboard-engine"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -418,4 +418,102 @@ fn plays_only_legal_moves() {
         }
         engine.quit();
     }
+}
+
+/// python-chess's 3- and 4-piece tables in the repository
+/// (syzygy/tests/data/regular); `None`, with a visible skip, without them.
+fn syzygy_dir(test: &str) -> Option<std::path::PathBuf> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../syzygy/tests/data/regular");
+    if dir.join("KBNvK.rtbz").is_file() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: {test} needs the repository's syzygy/tests/data/regular");
+        None
+    }
+}
+
+#[test]
+fn plays_the_tables_move_at_the_root() {
+    let Some(dir) = syzygy_dir("plays_the_tables_move_at_the_root") else {
+        return;
+    };
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until(|l| l == "uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name SyzygyPath type string default <empty>"),
+        "{lines:#?}"
+    );
+    engine.send(&format!(
+        "setoption name SyzygyPath value {}",
+        dir.display()
+    ));
+    // The rook on d1 is attacked: the fastest win is Rd8 (DTZ 25, as
+    // python-chess gives it; the search alone need not find it).
+    engine.send("position fen 8/8/8/8/8/8/2k5/K2R4 w - - 0 1");
+    let (info, best) = engine.go("depth 3");
+    assert_eq!(best, "d1d8", "{info:#?}");
+    assert!(
+        info.iter().any(|l| l == "info string syzygy: win, DTZ 25"),
+        "{info:#?}"
+    );
+    // Outside the tables (castling rights) it searches as before.
+    engine.send("position fen 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    let (info, _) = engine.go("depth 3");
+    assert!(info.iter().all(|l| !l.contains("syzygy")), "{info:#?}");
+    // `<empty>` turns the tables off.
+    engine.send("setoption name SyzygyPath value <empty>");
+    engine.send("position fen 8/8/8/8/8/8/2k5/K2R4 w - - 0 1");
+    let (info, _) = engine.go("depth 2");
+    assert!(info.iter().all(|l| !l.contains("syzygy")), "{info:#?}");
+    engine.quit();
+}
+
+#[test]
+fn mates_with_bishop_and_knight_in_time() {
+    let Some(dir) = syzygy_dir("mates_with_bishop_and_knight_in_time") else {
+        return;
+    };
+    // King, bishop and knight against king: 53 plies to mate with perfect
+    // play (python-chess's DTZ for Black to move here), beyond what a
+    // short search finds. The engine plays both sides through UCI; the
+    // rules, not the tables, say who won and whether the fifty-move rule
+    // came first.
+    let fen = "8/2K5/4B3/3N4/8/8/4k3/8 b - - 0 1";
+    let mut engine = Engine::start();
+    engine.send(&format!(
+        "setoption name SyzygyPath value {}",
+        dir.display()
+    ));
+    let mut board = Board::from_fen(fen).unwrap();
+    let mut moves = Vec::new();
+    while !board.is_checkmate() {
+        assert!(
+            board.halfmove_clock() < 100,
+            "fifty moves without mate: {}",
+            board.to_fen()
+        );
+        assert!(moves.len() < 200, "no mate after {} plies", moves.len());
+        engine.send(&format!("position fen {fen} moves {}", moves.join(" ")));
+        let (_, best) = engine.go("movetime 50");
+        let mv = legal(&board, &best);
+        board.make_move(mv);
+        moves.push(best);
+    }
+    assert_eq!(
+        board.side_to_move(),
+        magicboard::Color::Black,
+        "White mates"
+    );
+    // DTZ may be rounded down by one ply (the format allows it where the
+    // result cannot change): 53 or 54.
+    assert!(
+        moves.len() <= 54,
+        "{} plies: {}",
+        moves.len(),
+        moves.join(" ")
+    );
+    engine.quit();
 }

@@ -13,29 +13,35 @@
 //! | piece-square evaluation kept up to date move by move | `PieceDelta` (`removed`, `added`) |
 //! | draws by repetition and the fifty-move rule | `hash`, `halfmove_clock`, `has_legal_moves` |
 //! | UCI move text, standard and Chess960 castling | `parse_uci`, `uci`, `from_fen_chess960` |
+//! | Syzygy endgame tables at the root: the move that wins fastest under the fifty-move rule | magicboard-syzygy's `Tablebase::root_moves` |
 //!
 //! Run it and type UCI commands, or give it to a GUI:
 //!
 //! ```text
-//! cargo run --release --example engine
+//! cargo run --release -p magicboard-engine
 //! uci
+//! setoption name SyzygyPath value /path/to/syzygy
 //! position startpos moves e2e4
 //! go depth 6
 //! ```
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name Hash value <MiB>`,
 //! `setoption name UCI_Chess960 value true|false`,
+//! `setoption name SyzygyPath value <directories>` (separated as in `PATH`;
+//! `<empty>` for none),
 //! `position (startpos | fen <FEN>) [moves ...]`,
 //! `go [depth N] [movetime ms] [wtime ms btime ms [winc ms] [binc ms] [movestogo N]] [nodes N] [infinite]`,
 //! `stop`, `quit`. A thread reads standard input while the engine thinks,
 //! so `stop`, `quit` and `isready` are answered during a search.
 
 use magicboard::{Board, Color, Move, MoveList, Piece, PieceDelta, PieceKind, Square};
+use magicboard_syzygy::{Tablebase, Wdl};
 use std::io::{self, BufRead};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
-#[path = "shared/position.rs"]
+// Shared with the library's `uci_engine` example.
+#[path = "../../examples/shared/position.rs"]
 mod position;
 /// The deepest the search goes (plies from the root, quiescence included).
 const MAX_PLY: usize = 96;
@@ -660,7 +666,12 @@ struct Engine {
     keys: Vec<u64>,
     table: Table,
     chess960: bool,
+    /// Syzygy tables (`SyzygyPath`), probed at the root.
+    tables: Tablebase,
 }
+
+/// Scores of tablebase results: beyond any evaluation, below mates.
+const TB_WIN: i32 = 20_000;
 
 impl Engine {
     fn new() -> Engine {
@@ -670,7 +681,63 @@ impl Engine {
             board,
             table: Table::new(16),
             chess960: false,
+            tables: Tablebase::new(),
         }
+    }
+
+    /// `setoption name SyzygyPath value <directories>`: the tables in
+    /// each directory (separated as in `PATH`), none for `<empty>`.
+    fn set_syzygy_path(&mut self, value: &str) {
+        self.tables = Tablebase::new();
+        if value.is_empty() || value == "<empty>" {
+            return;
+        }
+        let mut found = 0;
+        for dir in std::env::split_paths(value) {
+            match self.tables.add_directory(&dir) {
+                Ok(n) => found += n,
+                Err(err) => println!("info string error: {err}"),
+            }
+        }
+        println!(
+            "info string syzygy: {found} table files, up to {} pieces",
+            self.tables.max_pieces()
+        );
+    }
+
+    /// The tables' move at the root, when the position is in them: the
+    /// first of `root_moves` (the fastest win the fifty-move rule allows,
+    /// the longest resistance, or a drawing move), with an `info` line.
+    /// `None` (the search decides) outside the tables or when a table is
+    /// missing or unreadable.
+    fn tablebase_move(&self) -> Option<Move> {
+        let board = &self.board;
+        if board.occupied().count() > self.tables.max_pieces()
+            || !board.castling_rights().is_empty()
+        {
+            return None;
+        }
+        let best = match self.tables.best_move(board) {
+            Ok(best) => best?,
+            Err(err) => {
+                println!("info string syzygy: {err}");
+                return None;
+            }
+        };
+        let dtz = best.dtz.map_or(0, |d| d.0.abs());
+        let score = match best.wdl {
+            Wdl::Win => TB_WIN - dtz,
+            Wdl::CursedWin => 1,
+            Wdl::Draw => 0,
+            Wdl::BlessedLoss => -1,
+            Wdl::Loss => -TB_WIN + dtz,
+        };
+        println!("info string syzygy: {}, DTZ {dtz}", best.wdl);
+        println!(
+            "info depth 1 score cp {score} nodes 0 tbhits 1 pv {}",
+            board.to_uci(best.mv)
+        );
+        Some(best.mv)
     }
 
     /// `position (startpos | fen <FEN>) [moves ...]`.
@@ -722,6 +789,7 @@ impl Engine {
     fn go(&mut self, words: &[&str], input: &Receiver<String>) -> Vec<String> {
         let limits = self.limits(words);
         let infinite = limits.infinite;
+        let tablebase_move = self.tablebase_move();
         let mut search = Search {
             eval: Eval::new(&self.board),
             board: self.board.clone(),
@@ -737,7 +805,10 @@ impl Engine {
             input,
             later: Vec::new(),
         };
-        let best = search.run();
+        let best = match tablebase_move {
+            Some(mv) => mv,
+            None => search.run(),
+        };
         // `go infinite` answers only after `stop`, even when done early.
         while infinite && !search.stopped {
             match input.recv() {
@@ -758,12 +829,22 @@ impl Engine {
                 println!("id author the magicboard developers");
                 println!("option name Hash type spin default 16 min 1 max 1024");
                 println!("option name UCI_Chess960 type check default false");
+                println!("option name SyzygyPath type string default <empty>");
                 println!("uciok");
             }
             Some("isready") => println!("readyok"),
             Some("ucinewgame") => {
                 let mib = (self.table.entries.len() * std::mem::size_of::<Entry>()) >> 20;
                 self.table = Table::new(mib);
+            }
+            // The path may hold spaces: all that follows `value`.
+            Some("setoption")
+                if words
+                    .get(2)
+                    .is_some_and(|w| w.eq_ignore_ascii_case("SyzygyPath")) =>
+            {
+                let value = line.split_once(" value ").map_or("", |(_, v)| v.trim());
+                self.set_syzygy_path(value);
             }
             Some("setoption") => match words[1..] {
                 ["name", "Hash", "value", mib] => {

@@ -25,7 +25,9 @@
 //! a replay rejects as SAN. Every byte is looked at a bounded number of
 //! times: the time is linear in the input, whatever it holds.
 
-use crate::visitor::{Control, GameResult, GameStart, Nag, RawComment, RawSan, RawTag, Visitor};
+use crate::visitor::{
+    Control, GameResult, GameStart, Nag, RawComment, RawSan, RawTag, Shape, Visitor,
+};
 use magicboard::{CastlingSide, File, PieceKind, Rank, San, Square};
 use std::io::{self, Read};
 
@@ -569,7 +571,7 @@ impl<R: Read> Reader<R> {
                 match class {
                     LETTER => loop {
                         let control = match quick_san(&self.buf[self.pos..self.end]) {
-                            Some((san, len)) => {
+                            Some((san, len, shape)) => {
                                 let (start, end) = (self.pos, self.end);
                                 let mut after = start + len;
                                 while after < end && self.buf[after] == b' ' {
@@ -580,7 +582,7 @@ impl<R: Read> Reader<R> {
                                     Control::Continue
                                 } else {
                                     let token = &self.buf[start..start + len];
-                                    visitor.san(RawSan::read(token, self.line, san))
+                                    visitor.san(RawSan::read(token, self.line, san, shape))
                                 }
                             }
                             None => self.word(visitor, skipping)?,
@@ -960,7 +962,7 @@ static TAG_NAME: [bool; 256] = {
 /// the general path ([`Reader::word`], then [`San::from_ascii`]), which
 /// gives the same SAN for these shapes.
 #[inline(always)]
-fn quick_san(data: &[u8]) -> Option<(San, usize)> {
+fn quick_san(data: &[u8]) -> Option<(San, usize, u32)> {
     let file = |i: usize| {
         let f = data.get(i)?.wrapping_sub(b'a');
         (f < 8).then(|| File::from_index(usize::from(f)))
@@ -983,29 +985,42 @@ fn quick_san(data: &[u8]) -> Option<(San, usize)> {
         to,
         promotion: None,
     };
-    let (san, mut len) = match *data.first()? {
+    let (san, mut len, shape) = match *data.first()? {
         b'a'..=b'h' => match data.get(1)? {
-            b'x' => (normal(None, file(0), None, true, middle(2)?), 4),
-            _ => (normal(None, None, None, false, middle(0)?), 2),
+            b'x' => {
+                let (from, to) = (file(0)?, middle(2)?);
+                let shape = Shape::pawn_capture(from, to);
+                (normal(None, Some(from), None, true, to), 4, shape)
+            }
+            _ => {
+                let to = middle(0)?;
+                (normal(None, None, None, false, to), 2, Shape::push(to))
+            }
         },
         b @ (b'N' | b'B' | b'R' | b'Q' | b'K') => {
-            let piece = Some(match b {
+            let kind = match b {
                 b'N' => PieceKind::Knight,
                 b'B' => PieceKind::Bishop,
                 b'R' => PieceKind::Rook,
                 b'Q' => PieceKind::Queen,
                 _ => PieceKind::King,
-            });
+            };
+            let piece = Some(kind);
             let to = |i: usize| Some(Square::new(file(i)?, rank(i + 1)?));
             match data.get(1)? {
-                b'x' => (normal(piece, None, None, true, to(2)?), 4),
+                b'x' => {
+                    let to = to(2)?;
+                    let shape = Shape::piece(kind, true, to);
+                    (normal(piece, None, None, true, to), 4, shape)
+                }
                 _ => match (to(1), data.get(2)?) {
                     (Some(square), _)
                         if WORD[usize::from(*data.get(3)?)] == 0
                             || data[3] == b'+'
                             || data[3] == b'#' =>
                     {
-                        (normal(piece, None, None, false, square), 3)
+                        let shape = Shape::piece(kind, false, square);
+                        (normal(piece, None, None, false, square), 3, shape)
                     }
                     (_, &next) => {
                         // A from-file or from-rank first.
@@ -1014,21 +1029,21 @@ fn quick_san(data: &[u8]) -> Option<(San, usize)> {
                             return None;
                         }
                         match next {
-                            b'x' => (normal(piece, f, r, true, to(3)?), 5),
-                            _ => (normal(piece, f, r, false, to(2)?), 4),
+                            b'x' => (normal(piece, f, r, true, to(3)?), 5, 0),
+                            _ => (normal(piece, f, r, false, to(2)?), 4, 0),
                         }
                     }
                 },
             }
         }
-        b'O' if data.starts_with(b"O-O-O") => (San::Castle(CastlingSide::QueenSide), 5),
-        b'O' if data.starts_with(b"O-O") => (San::Castle(CastlingSide::KingSide), 3),
+        b'O' if data.starts_with(b"O-O-O") => (San::Castle(CastlingSide::QueenSide), 5, 0),
+        b'O' if data.starts_with(b"O-O") => (San::Castle(CastlingSide::KingSide), 3, 0),
         _ => return None,
     };
     while matches!(data.get(len), Some(b'+' | b'#')) {
         len += 1;
     }
-    (WORD[usize::from(*data.get(len)?)] == 0).then_some((san, len))
+    (WORD[usize::from(*data.get(len)?)] == 0).then_some((san, len, shape))
 }
 
 /// The byte classes of the movetext's dispatch ([`CLASS`]).
@@ -1127,7 +1142,7 @@ fn utf8_boundary(data: &[u8]) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::quick_san;
+    use super::{Shape, quick_san};
     use magicboard::San;
 
     /// `quick_san` reads what `San::from_ascii` reads, on every short
@@ -1147,8 +1162,10 @@ mod tests {
                 .map(|i| alphabet[((state >> (8 + 5 * i)) % alphabet.len() as u64) as usize])
                 .collect();
             token.extend_from_slice(b" ...");
-            if let Some((san, n)) = quick_san(&token) {
+            if let Some((san, n, shape)) = quick_san(&token) {
                 accepted += 1;
+                // The one-word shape, when given, is the same SAN.
+                assert!(shape == 0 || Shape::san(shape) == Some(san), "{san:?}");
                 assert_eq!(
                     San::from_ascii(&token[..n]),
                     Ok(san),
@@ -1163,8 +1180,10 @@ mod tests {
             "e4", "exd5", "Nf3", "Nxe5", "Nbd7", "R1a3", "Rdxd8+", "Q1xa3#", "O-O", "O-O-O+", "Kf1",
         ] {
             let token = format!("{text} ");
-            let (san, n) = quick_san(token.as_bytes()).unwrap_or_else(|| panic!("{text}"));
+            let (san, n, shape) = quick_san(token.as_bytes()).unwrap_or_else(|| panic!("{text}"));
             assert_eq!((San::from_ascii(text.as_bytes()), n), (Ok(san), text.len()));
+            let common = ["e4", "exd5", "Nf3", "Nxe5", "Kf1"].contains(&text);
+            assert_eq!(Shape::san(shape), common.then_some(san), "{text}");
         }
         for text in [
             "e8=Q", "e8", "exd1=N", "Qh4e1", "Pe4", "e4e5", "Nf3x", "O-O-",

@@ -105,6 +105,19 @@ pub fn start_position(fen: Option<&str>, variant: Option<&str>) -> Result<Board,
 /// ```
 #[inline]
 pub fn play_san(board: &mut Board, san: RawSan<'_>) -> Result<Move, SanError> {
+    match san.shaped_move(board) {
+        Some(resolved) => {
+            let mv = resolved?;
+            board.make_move_unchecked(mv);
+            Ok(mv)
+        }
+        None => play_parsed(board, san),
+    }
+}
+
+/// [`play_san`] for a token of another shape than the commonest.
+#[inline(never)]
+fn play_parsed(board: &mut Board, san: RawSan<'_>) -> Result<Move, SanError> {
     let mv = match san.san() {
         Ok(parsed) => parsed.to_move(board)?,
         Err(error) if san.is_null() => {
@@ -118,4 +131,104 @@ pub fn play_san(board: &mut Board, san: RawSan<'_>) -> Result<Move, SanError> {
     };
     board.make_move_unchecked(mv);
     Ok(mv)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The one-word shapes the reader gives the commonest moves
+    //! ([`RawSan::shaped_move`]) against the token's bytes read again as
+    //! SAN and resolved ([`magicboard::San::from_ascii`],
+    //! [`magicboard::San::to_move`]), at every move of real files: the
+    //! lichess samples of `tests/data`, and the files of the folder
+    //! `MAGICBOARD_PGN_DATA` names when set (CI: TWIC, python-chess's).
+
+    use super::*;
+    use crate::{Control, GameStart, RawTag, Reader, Visitor};
+    use magicboard::San;
+
+    #[derive(Default)]
+    struct Check {
+        board: Option<Board>,
+        fen: Option<String>,
+        variant: Option<String>,
+        moves: usize,
+        shaped: usize,
+    }
+
+    impl Visitor for Check {
+        type Output = ();
+
+        fn begin_game(&mut self, _: GameStart) {
+            (self.fen, self.variant) = (None, None);
+        }
+
+        fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Control {
+            match name {
+                b"FEN" => self.fen = Some(value.decode().into_owned()),
+                b"Variant" => self.variant = Some(value.decode().into_owned()),
+                _ => {}
+            }
+            Control::Continue
+        }
+
+        fn end_tags(&mut self) -> Control {
+            self.board = start_position(self.fen.as_deref(), self.variant.as_deref()).ok();
+            if self.board.is_some() {
+                Control::Continue
+            } else {
+                Control::Skip
+            }
+        }
+
+        fn san(&mut self, san: RawSan<'_>) -> Control {
+            let Some(board) = &mut self.board else {
+                return Control::Skip;
+            };
+            let general = San::from_ascii(san.as_bytes()).and_then(|s| s.to_move(board));
+            if let Some(shaped) = san.shaped_move(board) {
+                assert_eq!(shaped, general, "{san:?} on {board:?}");
+                self.shaped += 1;
+            }
+            match general {
+                Ok(mv) => {
+                    board.make_move_unchecked(mv);
+                    self.moves += 1;
+                    Control::Continue
+                }
+                Err(_) => Control::Skip,
+            }
+        }
+
+        fn end_game(&mut self) {}
+    }
+
+    #[test]
+    fn shaped_moves_are_the_san_s() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+        let mut files = vec![
+            format!("{dir}/lichess_db_10k.pgn"),
+            format!("{dir}/lichess_db_100k.pgn"),
+        ];
+        if let Ok(extra) = std::env::var("MAGICBOARD_PGN_DATA") {
+            for entry in std::fs::read_dir(&extra).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|x| x == "pgn") {
+                    files.push(path.to_string_lossy().into_owned());
+                }
+            }
+        }
+        let mut check = Check::default();
+        for file in files {
+            let bytes = std::fs::read(&file).unwrap();
+            let mut reader = Reader::new(&bytes[..]);
+            while reader.read_game(&mut check).unwrap().is_some() {}
+        }
+        // Most moves have one of the shapes.
+        assert!(
+            check.moves > 2_000 && check.shaped * 10 > check.moves * 8,
+            "{} of {}",
+            check.shaped,
+            check.moves
+        );
+    }
 }

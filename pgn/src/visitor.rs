@@ -24,7 +24,7 @@
 //! reset).
 
 use core::fmt;
-use magicboard::{San, SanError};
+use magicboard::{Board, File, Move, PieceKind, Rank, San, SanError, Square};
 use std::borrow::Cow;
 
 /// What to do next, returned by the [`Visitor`]'s methods.
@@ -137,6 +137,87 @@ pub struct RawSan<'a> {
     /// The SAN, when the reader read it while finding the token's end
     /// (what [`San::from_ascii`] gives for these bytes).
     parsed: Option<San>,
+    /// The same SAN in one word when it has one of the commonest shapes
+    /// ([`Shape`]), else 0. Read first: the reader writes this word
+    /// whole, where it writes a [`San`] a field at a time, and a load of
+    /// the fields together waits until those writes are done.
+    shape: u32,
+}
+
+/// The commonest shapes of SAN, as the reader packs them in a word: the
+/// shape in the low byte, the destination square in the next, then the
+/// from-file (a pawn's capture) or the piece kind and whether `x` was
+/// written (a piece's move).
+pub(crate) struct Shape;
+
+impl Shape {
+    /// `e4`: a pawn's push.
+    pub(crate) const PUSH: u32 = 1;
+    /// `exd5`: a pawn's capture, with its file.
+    pub(crate) const PAWN_CAPTURE: u32 = 2;
+    /// `Nf3`, `Nxe5`: a piece's move without a from-file or from-rank.
+    pub(crate) const PIECE: u32 = 3;
+
+    /// The word of a pawn's push to `to`.
+    #[inline(always)]
+    pub(crate) fn push(to: Square) -> u32 {
+        Shape::PUSH | (to.index() as u32) << 8
+    }
+
+    /// The word of a capture by the pawn on `file` on `to`.
+    #[inline(always)]
+    pub(crate) fn pawn_capture(file: File, to: Square) -> u32 {
+        Shape::PAWN_CAPTURE | (to.index() as u32) << 8 | (file.index() as u32) << 16
+    }
+
+    /// The word of a move of a piece of `kind` to `to`.
+    #[inline(always)]
+    pub(crate) fn piece(kind: PieceKind, capture: bool, to: Square) -> u32 {
+        Shape::PIECE
+            | (to.index() as u32) << 8
+            | (kind.index() as u32) << 16
+            | u32::from(capture) << 24
+    }
+
+    /// The piece kinds by index (the word's three bits of it).
+    const KINDS: [PieceKind; 8] = [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+        PieceKind::King,
+        PieceKind::King,
+        PieceKind::King,
+    ];
+
+    /// The SAN of a word (`None` for 0).
+    #[inline(always)]
+    pub(crate) fn san(word: u32) -> Option<San> {
+        let byte = |shift: u32| (word >> shift) as usize & 0xff;
+        let to = Square::new(
+            File::from_index(byte(8) & 7),
+            Rank::from_index(byte(8) >> 3 & 7),
+        );
+        let normal = |piece, from_file, capture| San::Normal {
+            piece,
+            from_file,
+            from_rank: None,
+            capture,
+            to,
+            promotion: None,
+        };
+        match word & 0xff {
+            Shape::PUSH => Some(normal(None, None, false)),
+            Shape::PAWN_CAPTURE => Some(normal(None, Some(File::from_index(byte(16) & 7)), true)),
+            Shape::PIECE => Some(normal(
+                Some(Shape::KINDS[byte(16) & 7]),
+                None,
+                byte(24) != 0,
+            )),
+            _ => None,
+        }
+    }
 }
 
 impl PartialEq for RawSan<'_> {
@@ -160,22 +241,28 @@ impl<'a> RawSan<'a> {
             bytes,
             line,
             parsed: None,
+            shape: 0,
         }
     }
 
     /// A token the reader read as `san` already.
     #[inline(always)]
-    pub(crate) fn read(bytes: &'a [u8], line: u64, san: San) -> RawSan<'a> {
+    pub(crate) fn read(bytes: &'a [u8], line: u64, san: San, shape: u32) -> RawSan<'a> {
         debug_assert_eq!(
             San::from_ascii(bytes),
             Ok(san),
             "{:?}",
             String::from_utf8_lossy(bytes)
         );
+        debug_assert!(
+            shape == 0 || Shape::san(shape) == Some(san),
+            "{san:?} {shape:x}"
+        );
         RawSan {
             bytes,
             line,
             parsed: Some(san),
+            shape,
         }
     }
 
@@ -209,10 +296,42 @@ impl<'a> RawSan<'a> {
     /// [`SanError::Syntax`] when the token is not SAN (a null move is not).
     #[inline]
     pub fn san(&self) -> Result<San, SanError> {
+        if let Some(san) = Shape::san(self.shape) {
+            return Ok(san);
+        }
         match self.parsed {
             Some(san) => Ok(san),
             None => San::from_ascii(self.bytes),
         }
+    }
+
+    /// [`San::to_move`] on `board` for a token of one of the commonest
+    /// shapes, `None` for the others: the shape chosen once, each with a
+    /// [`San`] of that shape, which [`San::to_move`] (inlined) resolves by
+    /// the shape's own code without a second choice.
+    #[inline(always)]
+    pub(crate) fn shaped_move(&self, board: &Board) -> Option<Result<Move, SanError>> {
+        let word = self.shape;
+        let byte = |shift: u32| (word >> shift) as usize & 0xff;
+        let to = Square::new(
+            File::from_index(byte(8) & 7),
+            Rank::from_index(byte(8) >> 3 & 7),
+        );
+        let normal = |piece, from_file, capture| San::Normal {
+            piece,
+            from_file,
+            from_rank: None,
+            capture,
+            to,
+            promotion: None,
+        };
+        let san = match word & 0xff {
+            Shape::PUSH => normal(None, None, false),
+            Shape::PAWN_CAPTURE => normal(None, Some(File::from_index(byte(16) & 7)), true),
+            Shape::PIECE => normal(Some(Shape::KINDS[byte(16) & 7]), None, byte(24) != 0),
+            _ => return None,
+        };
+        Some(san.to_move(board))
     }
 
     /// The token as text (lossy UTF-8), for messages.

@@ -418,23 +418,11 @@ impl San {
             PieceKind::Pawn => pawn_sources(board, us, to, occupied),
             PieceKind::Knight => knight_attacks(to),
             PieceKind::King => king_attacks(to),
-            // A slider reaches `to` from one of its lines with nothing
-            // between: the small ray and between tables, where the slider
-            // attack tables are large and cold in a replay.
-            _ => {
-                let rays = match kind {
-                    PieceKind::Bishop => bishop_rays(to),
-                    PieceKind::Rook => rook_rays(to),
-                    _ => bishop_rays(to) | rook_rays(to),
-                };
-                let mut reach = Bitboard::EMPTY;
-                for from in candidates & rays {
-                    if (between_aligned(from, to) & occupied).is_empty() {
-                        reach = reach.with(from);
-                    }
-                }
-                reach
-            }
+            // Sliders by the line table, where the slider attack tables
+            // are large and cold in a replay.
+            PieceKind::Bishop => bishop_reach(to, occupied),
+            PieceKind::Rook => rook_reach(to, occupied),
+            _ => bishop_reach(to, occupied) | rook_reach(to, occupied),
         };
         let mut found = None;
         for from in candidates {
@@ -492,9 +480,23 @@ fn pawn_move(
 }
 
 /// [`San::to_move`] for a piece named by its letter alone (`Nf3`, `Qxd8`):
-/// the pieces of `kind` (not a pawn) that reach `to`.
-#[inline(never)]
+/// the pieces of `kind` (not a pawn) that reach `to`, by code of each
+/// kind's own (a caller that knows the kind chooses no more).
+#[inline(always)]
 fn piece_move(board: &Board, kind: PieceKind, to: Square) -> Result<Move, SanError> {
+    match kind {
+        PieceKind::Knight => piece_move_of::<1>(board, to),
+        PieceKind::Bishop => piece_move_of::<2>(board, to),
+        PieceKind::Rook => piece_move_of::<3>(board, to),
+        PieceKind::Queen => piece_move_of::<4>(board, to),
+        _ => piece_move_of::<5>(board, to),
+    }
+}
+
+/// [`piece_move`] for the kind of index `KIND` (not a pawn).
+#[inline(never)]
+fn piece_move_of<const KIND: usize>(board: &Board, to: Square) -> Result<Move, SanError> {
+    let kind = PieceKind::ALL[KIND];
     let us = board.side_to_move();
     if board.colored(us).contains(to) {
         return Err(SanError::Illegal);
@@ -541,9 +543,9 @@ fn pick(
 /// en passant (two pawns leave one rank) goes through
 /// [`Board::is_legal`]; any other move is legal when, once made, no enemy
 /// piece attacks the king: a knight or pawn (unless it is the piece
-/// captured), or a slider on one of the king's lines with nothing between
-/// them (only sliders on those lines, usually none or one, are looked at).
-#[inline]
+/// captured), or a slider on one of the king's lines that sees it (looked
+/// for only when such a slider stands on those lines).
+#[inline(always)]
 fn legal_candidate(board: &Board, us: Color, kind: PieceKind, mv: Move) -> bool {
     let (from, to) = (mv.from(), mv.to());
     let them = !us;
@@ -554,8 +556,7 @@ fn legal_candidate(board: &Board, us: Color, kind: PieceKind, mv: Move) -> bool 
     if kind == PieceKind::Pawn && board.en_passant() == Some(to) && from.file() != to.file() {
         return board.is_legal(mv);
     }
-    // A piece captured on `to` attacks nothing any more; the king's lines
-    // are seen with `from` empty and `to` taken.
+    // A piece captured on `to` attacks nothing any more.
     let theirs = board.colored(them).without(to);
     let steppers = (knight_attacks(king) & board.pieces(PieceKind::Knight))
         | (pawn_attacks(us, king) & board.pieces(PieceKind::Pawn));
@@ -640,55 +641,9 @@ fn bishop_reach(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(reach)
 }
 
-/// The squares strictly between `a` and `b`, two squares on one rank,
-/// file or diagonal, computed rather than looked up: the bits between
-/// the two indices, on the line they share. (A replay looks at pairs all
-/// over the board; the 32 KiB between table is then often out of cache.)
-#[inline(always)]
-fn between_aligned(a: Square, b: Square) -> Bitboard {
-    /// The diagonals (`rank - file + 7`) and anti-diagonals
-    /// (`rank + file`), as masks.
-    const DIAGONALS: [[u64; 15]; 2] = {
-        let mut masks = [[0u64; 15]; 2];
-        let mut sq = 0;
-        while sq < 64 {
-            let (rank, file) = (sq / 8, sq % 8);
-            masks[0][rank + 7 - file] |= 1 << sq;
-            masks[1][rank + file] |= 1 << sq;
-            sq += 1;
-        }
-        masks
-    };
-    let (a, b) = (a.index(), b.index());
-    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    debug_assert!(lo < hi);
-    // Bits lo + 1 ..= hi - 1.
-    let span = (1u64 << hi).wrapping_sub(2u64 << lo);
-    let (rank, file) = (lo / 8, lo % 8);
-    let line = if hi / 8 == rank {
-        0xffu64 << (8 * rank)
-    } else if hi % 8 == file {
-        0x0101_0101_0101_0101u64 << file
-    } else if hi % 8 > file {
-        DIAGONALS[0][rank + 7 - file]
-    } else {
-        DIAGONALS[1][rank + file]
-    };
-    let between = Bitboard(span & line);
-    debug_assert_eq!(
-        between,
-        crate::attacks::between(
-            Square::from_index_masked(a as u32),
-            Square::from_index_masked(b as u32)
-        )
-    );
-    between
-}
-
 /// Whether a piece of `!us` attacks `sq` once the occupied squares are
 /// `occupied` (a piece on `sq` itself attacks nothing): steppers by their
-/// tables, sliders on `sq`'s lines by the squares between, without the
-/// slider attack tables.
+/// tables, sliders by [`rook_reach`] and [`bishop_reach`] from `sq`.
 #[inline]
 fn attacked_after(board: &Board, us: Color, sq: Square, occupied: Bitboard) -> bool {
     let them = !us;
@@ -1040,9 +995,10 @@ fn parse_normal(bytes: &[u8]) -> Option<San> {
 mod shape_tests {
     //! The shapes resolved by code of their own ([`San::to_move`]: a
     //! pawn's push or capture, a piece named by its letter alone) against
-    //! the general path, on every SAN of those shapes in the positions of
-    //! the published suites (`tests/data`: pins, checks, en passant,
-    //! promotions, Chess960) and one ply below the CPW positions.
+    //! the general path and against the legal move list, on every SAN of
+    //! those shapes in the positions of the published suites
+    //! (`tests/data`: pins, checks, en passant, promotions, Chess960) and
+    //! one ply below the CPW positions.
 
     use super::*;
     use crate::castling::CastlingMode;
@@ -1113,6 +1069,66 @@ mod shape_tests {
         boards
     }
 
+    /// The move a SAN of these shapes names, found in the legal move list
+    /// (the generator, an independent path): the moves of a piece of the
+    /// kind (from the file) to the square with the promotion.
+    fn by_move_list(board: &Board, san: &San) -> Result<Move, SanError> {
+        let San::Normal {
+            piece,
+            from_file,
+            to,
+            promotion,
+            ..
+        } = *san
+        else {
+            unreachable!("no castling among the shapes")
+        };
+        let kind = piece.unwrap_or(PieceKind::Pawn);
+        let found: Vec<Move> = board
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !m.is_castle() && m.to() == to && m.promotion() == promotion)
+            .filter(|m| board.kind_on(m.from()) == Some(kind))
+            .filter(|m| from_file.is_none_or(|f| m.from().file() == f))
+            .collect();
+        match found[..] {
+            [] => Err(SanError::Illegal),
+            [mv] => Ok(mv),
+            _ => Err(SanError::Ambiguous),
+        }
+    }
+
+    #[test]
+    fn line_reach_is_the_slider_attack_tables() {
+        // Every square, with occupancies from a xorshift generator (dense,
+        // sparse and mixed) and the suites' positions.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut occupancies: Vec<Bitboard> = positions().iter().map(Board::occupied).collect();
+        for _ in 0..3000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let other = state.rotate_left(17) ^ state.wrapping_mul(0x2545_f491_4f6c_dd1d);
+            occupancies.extend([
+                Bitboard(state),
+                Bitboard(state & other),
+                Bitboard(state | other),
+            ]);
+        }
+        for sq in (0..64).filter_map(Square::from_index) {
+            for &occupied in &occupancies {
+                assert_eq!(
+                    rook_reach(sq, occupied),
+                    crate::attacks::rook_attacks(sq, occupied)
+                );
+                assert_eq!(
+                    bishop_reach(sq, occupied),
+                    crate::attacks::bishop_attacks(sq, occupied)
+                );
+            }
+        }
+    }
+
     #[test]
     fn shapes_resolve_as_the_general_path() {
         let sans = shaped_sans();
@@ -1123,6 +1139,7 @@ mod shape_tests {
             for san in &sans {
                 let ours = san.to_move(board);
                 assert_eq!(ours, san.resolve_general(board), "{san} on {board:?}");
+                assert_eq!(ours, by_move_list(board, san), "{san} on {board:?}");
                 resolved += usize::from(ours.is_ok());
                 ambiguous += usize::from(ours == Err(SanError::Ambiguous));
             }

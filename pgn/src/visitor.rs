@@ -145,9 +145,9 @@ pub struct RawSan<'a> {
 }
 
 /// The commonest shapes of SAN, as the reader packs them in a word: the
-/// shape in the low byte, the destination square in the next, then the
-/// from-file (a pawn's capture) or the piece kind and whether `x` was
-/// written (a piece's move).
+/// shape in the low byte (a piece's move: one for each kind), the
+/// destination square in the next, then the from-file (a pawn's capture)
+/// or whether `x` was written (a piece's move).
 pub(crate) struct Shape;
 
 impl Shape {
@@ -155,8 +155,9 @@ impl Shape {
     pub(crate) const PUSH: u32 = 1;
     /// `exd5`: a pawn's capture, with its file.
     pub(crate) const PAWN_CAPTURE: u32 = 2;
-    /// `Nf3`, `Nxe5`: a piece's move without a from-file or from-rank.
-    pub(crate) const PIECE: u32 = 3;
+    /// `Nf3`, `Nxe5`: a knight's move without a from-file or from-rank;
+    /// a bishop's, rook's, queen's and king's are the next four.
+    pub(crate) const KNIGHT: u32 = 3;
 
     /// The word of a pawn's push to `to`.
     #[inline(always)]
@@ -173,23 +174,11 @@ impl Shape {
     /// The word of a move of a piece of `kind` to `to`.
     #[inline(always)]
     pub(crate) fn piece(kind: PieceKind, capture: bool, to: Square) -> u32 {
-        Shape::PIECE
+        debug_assert_ne!(kind, PieceKind::Pawn);
+        (Shape::KNIGHT - 1 + kind.index() as u32)
             | (to.index() as u32) << 8
-            | (kind.index() as u32) << 16
             | u32::from(capture) << 24
     }
-
-    /// The piece kinds by index (the word's three bits of it).
-    const KINDS: [PieceKind; 8] = [
-        PieceKind::Pawn,
-        PieceKind::Knight,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Queen,
-        PieceKind::King,
-        PieceKind::King,
-        PieceKind::King,
-    ];
 
     /// The SAN of a word (`None` for 0).
     #[inline(always)]
@@ -210,8 +199,8 @@ impl Shape {
         match word & 0xff {
             Shape::PUSH => Some(normal(None, None, false)),
             Shape::PAWN_CAPTURE => Some(normal(None, Some(File::from_index(byte(16) & 7)), true)),
-            Shape::PIECE => Some(normal(
-                Some(Shape::KINDS[byte(16) & 7]),
+            shape @ 3..=7 => Some(normal(
+                PieceKind::from_index(shape as usize - 2),
                 None,
                 byte(24) != 0,
             )),
@@ -328,7 +317,12 @@ impl<'a> RawSan<'a> {
         let san = match word & 0xff {
             Shape::PUSH => normal(None, None, false),
             Shape::PAWN_CAPTURE => normal(None, Some(File::from_index(byte(16) & 7)), true),
-            Shape::PIECE => normal(Some(Shape::KINDS[byte(16) & 7]), None, byte(24) != 0),
+            // A piece's move, its kind a constant in each arm.
+            3 => normal(Some(PieceKind::Knight), None, byte(24) != 0),
+            4 => normal(Some(PieceKind::Bishop), None, byte(24) != 0),
+            5 => normal(Some(PieceKind::Rook), None, byte(24) != 0),
+            6 => normal(Some(PieceKind::Queen), None, byte(24) != 0),
+            7 => normal(Some(PieceKind::King), None, byte(24) != 0),
             _ => return None,
         };
         Some(san.to_move(board))

@@ -588,14 +588,28 @@ impl<R: Read> Reader<R> {
                             None => self.word(visitor, skipping)?,
                         };
                         answer(control, depth, &mut skip_from, &mut refused);
-                        // The other move of a pair usually follows: read it
-                        // here rather than through the dispatch.
-                        if self.end - self.pos < LOOKAHEAD
-                            || CLASS[self.buf[self.pos] as usize] != LETTER
-                        {
+                        skipping = depth >= skip_from;
+                        // What usually follows a move is read here rather
+                        // than through the dispatch: a comment (a clock, in
+                        // online games), a move number, the next move.
+                        if self.end - self.pos < LOOKAHEAD {
                             break;
                         }
-                        skipping = depth >= skip_from;
+                        if self.buf[self.pos] == b'{' {
+                            self.pos += 1;
+                            let control = self.comment(visitor, skipping)?;
+                            answer(control, depth, &mut skip_from, &mut refused);
+                            skipping = depth >= skip_from;
+                            if self.end - self.pos < LOOKAHEAD {
+                                break;
+                            }
+                        }
+                        if self.buf[self.pos].is_ascii_digit() && !self.move_number() {
+                            break;
+                        }
+                        if CLASS[self.buf[self.pos] as usize] != LETTER {
+                            break;
+                        }
                     },
                     SPACE => self.pos += 1,
                     NEWLINE => {
@@ -706,6 +720,34 @@ impl<R: Read> Reader<R> {
                 }
                 break;
             }
+        }
+    }
+
+    /// At a digit: passes a move number (digits, dots, the spaces after)
+    /// when a move follows it within the bytes available (at least
+    /// [`LOOKAHEAD`] of them); false, the cursor unmoved, for anything else
+    /// (a result, a number without dots, too few bytes), which the
+    /// dispatch reads.
+    #[inline(always)]
+    fn move_number(&mut self) -> bool {
+        let (pos, end) = (self.pos, self.end);
+        let buf = &self.buf[..end];
+        let mut i = pos + 1;
+        while i < end && buf[i].is_ascii_digit() {
+            i += 1;
+        }
+        if buf.get(i) != Some(&b'.') {
+            return false;
+        }
+        i += 1;
+        while i < end && matches!(buf[i], b'.' | b' ') {
+            i += 1;
+        }
+        if end - i >= LOOKAHEAD && CLASS[buf[i] as usize] == LETTER {
+            self.pos = i;
+            true
+        } else {
+            false
         }
     }
 

@@ -591,7 +591,8 @@ impl<R: Read> Reader<R> {
                         skipping = depth >= skip_from;
                         // What usually follows a move is read here rather
                         // than through the dispatch: a comment (a clock, in
-                        // online games), a move number, the next move.
+                        // online games), a line end, a move number, the
+                        // next move.
                         if self.end - self.pos < LOOKAHEAD {
                             break;
                         }
@@ -603,6 +604,15 @@ impl<R: Read> Reader<R> {
                             if self.end - self.pos < LOOKAHEAD {
                                 break;
                             }
+                        }
+                        if self.buf[self.pos] == b'\n' {
+                            // A line end before a move or a move number
+                            // (not a tag, an escape or a blank line).
+                            let next = self.buf[self.pos + 1];
+                            if CLASS[next as usize] != LETTER && !next.is_ascii_digit() {
+                                break;
+                            }
+                            self.newline();
                         }
                         if self.buf[self.pos].is_ascii_digit() && !self.move_number() {
                             break;

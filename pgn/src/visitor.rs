@@ -290,7 +290,7 @@ impl<'a> RawSan<'a> {
         }
         match self.parsed {
             Some(san) => Ok(san),
-            None => San::from_ascii(self.bytes),
+            None => read_san(self.bytes),
         }
     }
 
@@ -332,6 +332,14 @@ impl<'a> RawSan<'a> {
     pub fn to_str_lossy(&self) -> Cow<'a, str> {
         String::from_utf8_lossy(self.bytes)
     }
+}
+
+/// [`San::from_ascii`] for the tokens the reader did not read: kept out of
+/// the visitors' loops, where inlined it costs the common tokens time.
+#[cold]
+#[inline(never)]
+fn read_san(bytes: &[u8]) -> Result<San, SanError> {
+    San::from_ascii(bytes)
 }
 
 impl fmt::Debug for RawSan<'_> {

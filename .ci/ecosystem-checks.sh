@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Ecosystem checks for magicboard: no_std, docs, packaging, MSRV, the
-# examples. Called by .ci/run (`bash .ci/ecosystem-checks.sh`); runs on a
+# Ecosystem checks for magicboard: no_std (with and without alloc), docs,
+# MSRV, the examples. Called by .ci/run (`bash .ci/ecosystem-checks.sh`); runs on a
 # clean clone with a stable Rust toolchain and crates.io only. Steps that
 # need something this machine may not have (the thumbv7em target, a C
 # compiler, python-chess (which it tries to install with pip), Stockfish)
@@ -17,9 +17,10 @@ CHECK_TARGET_DIR=target/no_std_check
 
 # --- no_std ----------------------------------------------------------------
 
-step "no_std: the library without default features (host)"
+step "no_std: the library without default features, with and without alloc (host)"
 cargo build -p magicboard --lib --no-default-features
-cargo build -p magicboard --lib --no-default-features --features serde,reference
+cargo build -p magicboard --lib --no-default-features --features serde,reference,fast-perft
+cargo build -p magicboard --lib --no-default-features --features alloc,serde,reference
 # `arbitrary` needs no `std` feature of ours (the arbitrary crate itself
 # links std, so it is not cross-built below).
 cargo build -p magicboard --lib --no-default-features --features arbitrary
@@ -35,17 +36,30 @@ for crate in clap indicatif serde_json rayon proptest arbitrary; do
     fi
 done
 
-step "no_std: a #![no_std] staticlib using the library (no std may be linked)"
+step "no_std: a #![no_std] staticlib using the library (no std may be linked), with alloc and without"
 # Pin the dependency versions to the main lockfile's.
 [ -f tests/no_std_check/Cargo.lock ] || cp Cargo.lock tests/no_std_check/Cargo.lock
-cargo build --release --manifest-path "$CHECK_CRATE" --target-dir "$CHECK_TARGET_DIR"
-if command -v cc >/dev/null 2>&1; then
-    cc tests/no_std_check/run.c "$CHECK_TARGET_DIR/release/libmagicboard_no_std_check.a" \
-        -o "$CHECK_TARGET_DIR/run"
-    "$CHECK_TARGET_DIR/run"
-else
-    skip "no C compiler to link and run the no_std check (it was built)"
-fi
+for features in "" --no-default-features; do
+    echo "--- tests/no_std_check ${features:-(with alloc)}"
+    # shellcheck disable=SC2086 # an empty $features is no argument
+    cargo build --release --manifest-path "$CHECK_CRATE" --target-dir "$CHECK_TARGET_DIR" $features
+    lib=$CHECK_TARGET_DIR/release/libmagicboard_no_std_check.a
+    if [ -n "$features" ] && command -v nm >/dev/null 2>&1; then
+        # No allocator was asked for: rustc builds the library only if
+        # nothing in the graph allocates; and it names none.
+        if nm "$lib" 2>/dev/null | grep -E '__rust_alloc|__rg_alloc|__rust_alloc_error_handler'; then
+            echo "the no-alloc build links allocator symbols"
+            exit 1
+        fi
+        echo "no allocator symbol in the no-alloc build"
+    fi
+    if command -v cc >/dev/null 2>&1; then
+        cc tests/no_std_check/run.c "$lib" -o "$CHECK_TARGET_DIR/run"
+        "$CHECK_TARGET_DIR/run"
+    else
+        skip "no C compiler to link and run the no_std check (it was built)"
+    fi
+done
 
 step "no_std: cross-build for $NO_STD_TARGET"
 have_target() { rustup target list --installed 2>/dev/null | grep -x "$NO_STD_TARGET" >/dev/null; }
@@ -53,6 +67,8 @@ if command -v rustup >/dev/null 2>&1 && { have_target || timeout 300 rustup targ
     cargo build -p magicboard --lib --no-default-features --features serde --target "$NO_STD_TARGET"
     cargo build --release --manifest-path "$CHECK_CRATE" --target-dir "$CHECK_TARGET_DIR" \
         --target "$NO_STD_TARGET"
+    cargo build --release --manifest-path "$CHECK_CRATE" --target-dir "$CHECK_TARGET_DIR" \
+        --target "$NO_STD_TARGET" --no-default-features
     echo "built for $NO_STD_TARGET (no std exists there)"
 else
     skip "target $NO_STD_TARGET not installed and not installable here; the host staticlib check above stands"
@@ -107,39 +123,8 @@ else
 fi
 
 # --- packaging -------------------------------------------------------------
-
-step "package: the library's file list"
-list=$(cargo package -p magicboard --allow-dirty --no-verify --list)
-echo "$list"
-for needed in Cargo.toml build.rs src/lib.rs src/geometry.rs src/attacks/magic.rs \
-    README.md CHANGELOG.md LICENSE examples/uci_engine.rs; do
-    grep -qx "$needed" <<<"$list" || { echo "missing from the package: $needed"; exit 1; }
-done
-if grep -qE '^(perft|testkit|syzygy|engine|\.ci)/|^fuzz/Cargo|^fuzz/seeds|^docs/performance-log' <<<"$list"; then
-    echo "CI, the fuzz crates, the measurement log and the other members should stay out of the package"
-    exit 1
-fi
-
-step "package: every publishable member, built from its package, with no warning"
-# `cargo publish --dry-run --workspace` packages the three crates and
-# builds each from its .crate file (build.rs included), the tool and the
-# test kit against the packaged library.
-log=$(cargo publish --dry-run --workspace --allow-dirty 2>&1) || { echo "$log"; exit 1; }
-echo "$log"
-if grep -E '^(warning|error)' <<<"$log" | grep -v 'aborting upload due to dry run'; then
-    echo "cargo publish --dry-run warned"
-    exit 1
-fi
-# (publish --dry-run keeps its .crate files to itself: package the library
-# alone for its size.)
-cargo package -p magicboard --allow-dirty --no-verify >/dev/null
-crate_file=$(ls -t target/package/magicboard-0*.crate | head -n 1)
-size=$(wc -c <"$crate_file")
-echo "$crate_file: $size bytes"
-if [ "$size" -gt 512000 ]; then
-    echo "the package is over 500 KB"
-    exit 1
-fi
+# The packages (what each holds, built and tested as unpacked) are checked
+# by .ci/package-check.sh, a step of .ci/run of its own.
 
 # --- examples --------------------------------------------------------------
 

@@ -61,12 +61,21 @@
 //!
 //! ## Cargo features
 //!
-//! - `std` (default): the crate itself is `#![no_std]` and needs only
-//!   `alloc` (for FEN strings and `Perft::divide`'s list). With `std`, the
+//! - `std` (default): the crate itself is `#![no_std]`. With `std`, the
 //!   fast perft walk (`fast-perft`) on x86-64 checks the CPU once for
 //!   `popcnt`, BMI1 and BMI2 and then runs a copy of itself compiled with
 //!   them (the portable x86-64 baseline lacks them); serde gets its `std`
-//!   support. Build with `default-features = false` for bare-metal targets.
+//!   support. Turns on `alloc`.
+//! - `alloc` (default): what needs a heap: FEN and SAN as `String`s
+//!   (`Board::to_fen`, `Board::to_san`), `Game` (its move history),
+//!   `Perft::divide`'s lists, the transposition table (`PerftTable`), perft
+//!   suites and splits. Without it (`default-features = false`, for targets
+//!   with no allocator) the crate allocates nothing and still has [`Board`]
+//!   (FEN, UCI and SAN parsing, FEN in `Display`), move generation,
+//!   make/unmake, the attack lookups, and with `perft`, `perft()` and
+//!   `Perft`'s counts and statistics without a table. Build with
+//!   `default-features = false, features = ["alloc"]` for a `no_std` target
+//!   with an allocator.
 //! - `perft` (default): the `perft` module, `perft()`, `Perft` and
 //!   `PerftTable`: counting the move tree, with tables, statistics,
 //!   splits and suites. A program that only generates moves turns the
@@ -89,8 +98,8 @@
 //! - `arbitrary`: `arbitrary::Arbitrary` for [`Board`], [`Game`], [`Square`]
 //!   and [`Move`], for fuzzing (boards and games reached by legal play), and
 //!   the public `playout` module, the random legal games behind them. Needs
-//!   no `std` feature of ours, though the `arbitrary` crate itself links the
-//!   standard library.
+//!   `alloc` but no `std` feature of ours, though the `arbitrary` crate
+//!   itself links the standard library.
 //! - `reference`: the `reference` module of slow, obviously correct oracles
 //!   (see above), for testing.
 //!
@@ -158,7 +167,19 @@
 // proved in bounds at compile time). Each block says why it is sound;
 // everything else is safe code.
 #![deny(unsafe_code)]
+// Without `alloc`, some items' docs link to items that need it (absent, or
+// the private stand-in of perft's table), and perft's overflow error holds
+// its board inline (no box).
+#![cfg_attr(
+    not(feature = "alloc"),
+    allow(
+        rustdoc::broken_intra_doc_links,
+        rustdoc::private_intra_doc_links,
+        clippy::result_large_err
+    )
+)]
 
+#[cfg(any(test, feature = "alloc"))]
 extern crate alloc;
 #[cfg(any(test, feature = "std"))]
 extern crate std;
@@ -169,7 +190,7 @@ extern crate std;
 
 // `geometry` is shared with build.rs (a `#[path]` include),
 // public only through `reference`.
-#[cfg_attr(not(any(test, feature = "reference")), allow(dead_code))]
+#[cfg_attr(not(feature = "reference"), allow(dead_code))]
 mod geometry;
 
 pub mod square;
@@ -198,6 +219,8 @@ pub mod perft;
 
 pub mod san;
 pub mod outcome;
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod game;
 
 #[cfg(feature = "serde")]
@@ -214,10 +237,11 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use board::{Board, BoardBuilder, FenError, NullUndo, PieceDelta, PositionError, Undo};
 pub use castling::{CastlingMode, CastlingRights, CastlingSide};
 pub use color::Color;
+#[cfg(feature = "alloc")]
 pub use game::Game;
 pub use moves::{MAX_MOVES, Move, MoveError, MoveList, Uci};
 pub use outcome::Status;
-#[cfg(feature = "perft")]
+#[cfg(all(feature = "perft", feature = "alloc"))]
 pub use perft::table::PerftTable;
 #[cfg(feature = "perft")]
 pub use perft::{Perft, perft};

@@ -64,7 +64,13 @@ use crate::piece::PieceKind;
 /// assert_eq!(status.winner(), Some(Color::Black));
 /// assert_eq!(Board::startpos().status(), Status::Ongoing);
 /// ```
+///
+/// A new outcome (a rule FIDE adds, a variant's) may come in a minor
+/// release: the enum is `#[non_exhaustive]`, so a `match` on it needs a
+/// `_` arm; [`Status::is_game_over`], [`Status::winner`] and
+/// [`Status::is_draw`] answer for every outcome, new ones included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Status {
     /// The game goes on: no rule ends it and no draw can be claimed.
     Ongoing,

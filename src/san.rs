@@ -37,6 +37,7 @@ use crate::color::Color;
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::square::{File, Rank, Square};
+#[cfg(feature = "alloc")]
 use alloc::string::String;
 use core::fmt;
 
@@ -68,7 +69,8 @@ impl fmt::Display for SanError {
 
 impl core::error::Error for SanError {}
 
-/// Upper-case SAN letter of a piece kind.
+/// Upper-case SAN letter of a piece kind (for `to_san`, which needs `alloc`).
+#[cfg(feature = "alloc")]
 fn san_letter(kind: PieceKind) -> char {
     kind.to_char().to_ascii_uppercase()
 }
@@ -92,6 +94,8 @@ impl Board {
     /// assert_eq!(san("e1g1"), "O-O");
     /// assert_eq!(san("e1c1"), "O-O-O");
     /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn to_san(&self, mv: Move) -> String {
         let legal = self.legal_moves();
         if !legal.contains(&mv) {
@@ -139,6 +143,7 @@ impl Board {
     /// Appends the from-file, from-rank or both, whichever is the least
     /// that tells `mv` apart from other moves of the same kind of piece to
     /// the same square.
+    #[cfg(feature = "alloc")]
     fn push_disambiguation(&self, out: &mut String, mv: Move, kind: PieceKind, legal: &[Move]) {
         let from = mv.from();
         let mut rivals = false;

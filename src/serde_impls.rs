@@ -262,12 +262,47 @@ impl<'de> Deserialize<'de> for Move {
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Board {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let fen = if self.is_chess960() {
-            self.to_shredder_fen()
-        } else {
-            self.to_fen()
-        };
-        serializer.serialize_str(&fen)
+        // Written on the stack: no allocation (feature `alloc` or not).
+        let mut fen = FenBuffer::default();
+        self.write_fen(&mut fen, self.is_chess960())
+            .map_err(|_| ser::Error::custom("FEN longer than its buffer"))?;
+        serializer.serialize_str(fen.as_str())
+    }
+}
+
+/// A FEN's text on the stack. The longest FEN is under 110 bytes: 71 for
+/// the placement, the side, 4 castling letters, an en-passant square, two
+/// `u32` clocks (10 digits each) and 5 spaces.
+struct FenBuffer {
+    bytes: [u8; 128],
+    len: usize,
+}
+
+impl Default for FenBuffer {
+    fn default() -> FenBuffer {
+        FenBuffer {
+            bytes: [0; 128],
+            len: 0,
+        }
+    }
+}
+
+impl FenBuffer {
+    fn as_str(&self) -> &str {
+        // Only whole `str`s are ever written in.
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+impl fmt::Write for FenBuffer {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        self.bytes
+            .get_mut(self.len..end)
+            .ok_or(fmt::Error)?
+            .copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
     }
 }
 

@@ -2,9 +2,9 @@
 //! magicboard's `arbitrary` feature; see `structured::game`.
 #![no_main]
 
-#[path = "common.rs"]
+#[path = "../../tests/fuzz/common.rs"]
 mod common;
-#[path = "structured.rs"]
+#[path = "../../tests/fuzz/structured.rs"]
 mod structured;
 
 use magicboard::{Game, Move};

@@ -1,7 +1,7 @@
 //! Fuzz target `play`: see `common::play`.
 #![no_main]
 
-#[path = "common.rs"]
+#[path = "../../tests/fuzz/common.rs"]
 mod common;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| common::play(data));

@@ -91,6 +91,29 @@ def test_stubs_and_py_typed_are_installed():
     assert files.joinpath("_magicboard.pyi").is_file()
 
 
+def test_version_and_licence_are_the_packages():
+    """``__version__`` is the installed distribution's, which is the crate's
+    (python/Cargo.toml, the version maturin builds), and the distribution
+    carries the licence: its SPDX expression and LICENSE's text."""
+    import re
+    from importlib import metadata
+    from pathlib import Path
+
+    cargo = Path(__file__).resolve().parents[1] / "Cargo.toml"
+    crate_version = re.search(r'^version = "([^"]+)"', cargo.read_text(), re.M)
+    assert crate_version is not None
+    assert magicboard.__version__ == metadata.version("magicboard") == crate_version.group(1)
+
+    meta = metadata.metadata("magicboard")
+    assert meta["License-Expression"] == "MIT"
+    files = [f for f in metadata.files("magicboard") or [] if f.name == "LICENSE"]
+    assert files, "no LICENSE in the installed distribution"
+    repo_licence = Path(__file__).resolve().parents[2] / "LICENSE"
+    assert files[0].read_text() == repo_licence.read_text()
+    urls = meta.get_all("Project-URL") or []
+    assert any(u.startswith("Repository, https://github.com/magicboard-rs/magicboard") for u in urls), urls
+
+
 # ----- Move and Piece ----------------------------------------------------------
 
 

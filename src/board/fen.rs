@@ -15,6 +15,7 @@ use crate::castling::{CastlingMode, CastlingRights, CastlingSide};
 use crate::color::Color;
 use crate::piece::{Piece, PieceKind};
 use crate::square::{File, Rank, Square};
+#[cfg(feature = "alloc")]
 use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
@@ -308,12 +309,15 @@ impl Board {
         for piece in ['r', 'k', 'r'] {
             put(&mut rank, 0, piece);
         }
-        let black: String = rank.iter().map(|p| p.unwrap_or('?')).collect();
-        let fen = alloc::format!(
-            "{black}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1",
-            black.to_ascii_uppercase()
-        );
-        Board::from_fen_with(&fen, crate::castling::CastlingMode::Chess960).ok()
+        // The FEN, written into a buffer on the stack (no allocation).
+        let mut fen = *b"rrrrrrrr/pppppppp/8/8/8/8/PPPPPPPP/RRRRRRRR w KQkq - 0 1";
+        for (i, piece) in rank.iter().enumerate() {
+            let piece = piece.unwrap_or('?') as u8;
+            fen[i] = piece;
+            fen[35 + i] = piece.to_ascii_uppercase();
+        }
+        let fen = core::str::from_utf8(&fen).ok()?;
+        Board::from_fen_with(fen, crate::castling::CastlingMode::Chess960).ok()
     }
 
     /// Parses a FEN in a given castling mode: [`Board::from_fen`] for
@@ -354,6 +358,8 @@ impl Board {
     ///            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// ```
     #[doc(alias = "fen")]
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn to_fen(&self) -> String {
         self.fen_with(false)
     }
@@ -366,38 +372,49 @@ impl Board {
     /// assert_eq!(Board::startpos().to_shredder_fen(),
     ///            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
     /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn to_shredder_fen(&self) -> String {
         self.fen_with(true)
     }
 
+    #[cfg(feature = "alloc")]
     fn fen_with(&self, shredder: bool) -> String {
-        use core::fmt::Write;
         let mut out = String::with_capacity(90);
+        // Writing into a String cannot fail.
+        let _ = self.write_fen(&mut out, shredder);
+        out
+    }
+
+    /// Writes the FEN ([`Board::to_fen`]'s, or with `shredder` Shredder-FEN)
+    /// into `out`, allocating nothing: `Display`, `Debug` and serde use it
+    /// without `alloc`.
+    pub(crate) fn write_fen(&self, out: &mut impl fmt::Write, shredder: bool) -> fmt::Result {
         for rank in Rank::ALL.iter().rev() {
             let mut empty = 0;
             for file in File::ALL {
                 match self.piece_on(Square::new(file, *rank)) {
                     Some(p) => {
                         if empty > 0 {
-                            out.push((b'0' + empty) as char);
+                            out.write_char((b'0' + empty) as char)?;
                             empty = 0;
                         }
-                        out.push(p.to_char());
+                        out.write_char(p.to_char())?;
                     }
                     None => empty += 1,
                 }
             }
             if empty > 0 {
-                out.push((b'0' + empty) as char);
+                out.write_char((b'0' + empty) as char)?;
             }
             if *rank != Rank::First {
-                out.push('/');
+                out.write_char('/')?;
             }
         }
-        out.push(' ');
-        out.push(self.state.side.to_char());
-        out.push(' ');
-        let before = out.len();
+        out.write_char(' ')?;
+        out.write_char(self.state.side.to_char())?;
+        out.write_char(' ')?;
+        let mut rights = false;
         for color in Color::ALL {
             for side in CastlingSide::ALL {
                 if let Some(file) = self.state.castling.rook_file(color, side) {
@@ -410,21 +427,19 @@ impl Board {
                     } else {
                         'q'
                     };
-                    out.push(color.fen_case(c));
+                    out.write_char(color.fen_case(c))?;
+                    rights = true;
                 }
             }
         }
-        if out.len() == before {
-            out.push('-');
+        if !rights {
+            out.write_char('-')?;
         }
         match self.state.ep {
-            Some(sq) => {
-                let _ = write!(out, " {sq}");
-            }
-            None => out.push_str(" -"),
+            Some(sq) => write!(out, " {sq}")?,
+            None => out.write_str(" -")?,
         }
-        let _ = write!(out, " {} {}", self.state.halfmove, self.state.fullmove);
-        out
+        write!(out, " {} {}", self.state.halfmove, self.state.fullmove)
     }
 
     /// True when no other rook of `color` stands on its back rank beyond

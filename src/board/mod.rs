@@ -368,12 +368,15 @@ impl fmt::Display for Board {
             writeln!(f)?;
         }
         writeln!(f, "  a b c d e f g h")?;
-        write!(f, "{}", self.to_fen())
+        self.write_fen(f, false)
     }
 }
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({:?})", self.to_fen())
+        // `Board("<FEN>")`: a FEN has nothing `{:?}` would escape.
+        f.write_str("Board(\"")?;
+        self.write_fen(f, false)?;
+        f.write_str("\")")
     }
 }

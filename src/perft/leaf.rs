@@ -224,7 +224,7 @@ impl Board {
     /// Writes into `child` the fields every child of this board shares
     /// (`write_unmoved`): the rest state the `visit_*_child` functions
     /// start from and leave behind.
-    #[cfg(any(test, feature = "fast-perft"))]
+    #[cfg(feature = "fast-perft")]
     #[inline(always)]
     pub(crate) fn write_rest(&self, child: &mut impl WriteTarget) {
         self.write_unmoved(&mut child.fields());
@@ -244,7 +244,7 @@ impl Board {
     /// (`captured` a constant `None`) and captures: tested move by move,
     /// whether a move captures is a branch that is often mispredicted
     /// (docs/performance.md, "Decisions that shaped the code").
-    #[cfg(any(test, feature = "fast-perft"))]
+    #[cfg(feature = "fast-perft")]
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn visit_piece_child<T: WriteTarget>(
@@ -275,7 +275,7 @@ impl Board {
 
     /// [`Board::visit_piece_child`] for a pawn's push from `from` to the
     /// empty square `to`, one step or (`double`) two.
-    #[cfg(any(test, feature = "fast-perft"))]
+    #[cfg(feature = "fast-perft")]
     #[inline(always)]
     pub(crate) fn visit_push_child<T: WriteTarget>(
         &self,
@@ -309,7 +309,7 @@ impl Board {
     /// the pawn on `from` onto `to`, capturing or not: the pawn's move is
     /// written once for the four, and only the promoted piece changes
     /// between them. Returns the sum of the four visits.
-    #[cfg(any(test, feature = "fast-perft"))]
+    #[cfg(feature = "fast-perft")]
     #[inline(always)]
     pub(crate) fn visit_promotion_children<T: WriteTarget>(
         &self,
@@ -336,7 +336,7 @@ impl Board {
     /// [`Board::visit_piece_child`] for any legal move: written by the
     /// general writer, then the rest state written back whole (for
     /// castling and en passant, the rare moves).
-    #[cfg(any(test, feature = "fast-perft"))]
+    #[cfg(feature = "fast-perft")]
     #[inline(always)]
     pub(crate) fn visit_child<T: WriteTarget>(
         &self,

@@ -55,9 +55,43 @@ mod stats;
 mod tree;
 mod walk;
 
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod split;
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod suite;
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod table;
+/// Without `alloc` there is no table: an uninhabited stand-in, so that the
+/// tree's table code compiles unchanged and is never reached.
+#[cfg(not(feature = "alloc"))]
+mod table {
+    use crate::board::Board;
+
+    /// No value exists: `Perft::table` needs `alloc`.
+    #[derive(Debug)]
+    pub enum PerftTable {}
+
+    impl PerftTable {
+        pub(crate) fn key(&self, _: &Board, _: u32) -> u128 {
+            match *self {}
+        }
+        pub(crate) fn get_key(&self, _: u128) -> Option<u128> {
+            match *self {}
+        }
+        pub(crate) fn put_key(&self, _: u128, _: u128) {
+            match *self {}
+        }
+        pub(crate) fn get_stats(&self, _: u128) -> Option<[u128; 9]> {
+            match *self {}
+        }
+        pub(crate) fn put_stats(&self, _: u128, _: &[u128; 9]) {
+            match *self {}
+        }
+    }
+}
 
 use self::roots::Job;
 pub use self::stats::PerftStats;
@@ -65,7 +99,9 @@ use self::table::PerftTable;
 use self::tree::Counting;
 pub use self::tree::{CountOverflow, PerftMeter};
 use crate::board::Board;
+#[cfg(feature = "alloc")]
 use crate::moves::Move;
+#[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 
 /// The number of leaf nodes of the legal-move tree `depth` plies below
@@ -202,6 +238,8 @@ impl<'t> Perft<'t> {
     /// assert_eq!(Perft::new(4).table(&table).count(&board), 197_281);
     /// assert_eq!(Perft::new(4).full().table(&table).count(&board), 197_281);
     /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub const fn table<'u>(self, table: &'u PerftTable) -> Perft<'u>
     where
         't: 'u,
@@ -345,6 +383,8 @@ impl Perft<'_> {
     /// assert_eq!(total, Perft::new(3).stats(&start)?);
     /// # Ok::<(), magicboard::perft::CountOverflow>(())
     /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn divide_stats(&self, board: &Board) -> Result<Vec<(Move, PerftStats)>, CountOverflow> {
         if self.depth == 1 {
             // The root moves are the leaves.
@@ -402,6 +442,8 @@ impl Perft<'_> {
     /// assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), 8902);
     /// assert!(Perft::new(0).divide(&start).is_empty());
     /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn divide(&self, board: &Board) -> Vec<(Move, u64)> {
         let split = self.divide_u128(board).unwrap_or_else(|e| panic!("{e}"));
         let narrow = |(mv, nodes): (Move, u128)| match u64::try_from(nodes) {
@@ -425,6 +467,8 @@ impl Perft<'_> {
     /// assert_eq!(split.iter().map(|&(_, n)| n).sum::<u128>(), 8902);
     /// # Ok::<(), magicboard::perft::CountOverflow>(())
     /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn divide_u128(&self, board: &Board) -> Result<Vec<(Move, u128)>, CountOverflow> {
         roots::divide(&self.job(), board)
     }
@@ -447,6 +491,8 @@ impl Perft<'_> {
     /// let split = split_positions(&Board::startpos(), 3);
     /// assert_eq!(Perft::new(2).count_split(&split), Ok(4_865_609));
     /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn count_split(&self, positions: &[(Board, u64)]) -> Result<u128, CountOverflow> {
         roots::weighted_sum(&self.job(), positions)
     }

@@ -20,10 +20,18 @@
 //! operating system refuse to start threads, the count is made on the
 //! calling thread.
 
+//!
+//! Without `alloc` there is no split (nor threads: `parallel` needs
+//! `alloc`): [`total`] hands the root to the tree on the calling thread.
+
+// Without `alloc`, only `total` and `each` are built: the split's pieces go
+// unused.
+#![cfg_attr(not(feature = "alloc"), allow(dead_code))]
 use super::tree::{Count, CountOverflow, Counting, Tally};
 use crate::board::Board;
+#[cfg(feature = "alloc")]
 use crate::moves::Move;
-use alloc::boxed::Box;
+#[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
@@ -56,6 +64,7 @@ struct Task {
 }
 
 /// The tally `job.depth` plies below `board`.
+#[cfg(feature = "alloc")]
 pub(super) fn total<T: Tally>(job: &Job<'_>, board: &Board) -> Count<T> {
     let owners = [Task {
         owner: 0,
@@ -68,8 +77,16 @@ pub(super) fn total<T: Tally>(job: &Job<'_>, board: &Board) -> Count<T> {
     Ok(tally)
 }
 
+/// The tally `job.depth` plies below `board`, counted by the tree on this
+/// thread (no `alloc`, so no split and no threads).
+#[cfg(not(feature = "alloc"))]
+pub(super) fn total<T: Tally>(job: &Job<'_>, board: &Board) -> Count<T> {
+    job.counting.count(board, job.depth)
+}
+
 /// The tallies below each root move of `board` (`job.depth - 1` plies
 /// after the move), in the order of `legal_moves`; none for depth 0.
+#[cfg(feature = "alloc")]
 pub(super) fn divide<T: Tally>(
     job: &Job<'_>,
     board: &Board,
@@ -93,6 +110,7 @@ pub(super) fn divide<T: Tally>(
 
 /// The sum of `multiplicity × count` over `positions`, each `job.depth`
 /// plies deep.
+#[cfg(feature = "alloc")]
 pub(super) fn weighted_sum(job: &Job<'_>, positions: &[(Board, u64)]) -> Count {
     let owners: Vec<Task> = positions
         .iter()
@@ -109,7 +127,7 @@ pub(super) fn weighted_sum(job: &Job<'_>, positions: &[(Board, u64)]) -> Count {
             .times(*multiplicity)
             .and_then(|share| total.plus(share))
             .ok_or_else(|| CountOverflow {
-                board: Box::new(board.clone()),
+                board: super::tree::overflow_board(board),
                 depth: job.depth,
             })?;
     }
@@ -144,6 +162,7 @@ pub(super) fn each<T: Tally>(
 }
 
 /// The tally of each owner: its tasks counted and added up.
+#[cfg(feature = "alloc")]
 fn run<T: Tally>(job: &Job<'_>, owners: &[Task]) -> Result<Vec<T>, CountOverflow> {
     on_threads(job.threads, |threads| {
         let expanded = expand(owners, threads);
@@ -160,6 +179,7 @@ fn run<T: Tally>(job: &Job<'_>, owners: &[Task]) -> Result<Vec<T>, CountOverflow
 
 /// The owners' tasks a ply at a time deeper, while there are fewer than
 /// [`TASKS_PER_THREAD`] a thread; `None` when the owners are the tasks.
+#[cfg(feature = "alloc")]
 fn expand(owners: &[Task], threads: usize) -> Option<Vec<Task>> {
     let mut tasks: Option<Vec<Task>> = None;
     for _ in 0..SPLIT_PLIES {
@@ -183,6 +203,7 @@ fn expand(owners: &[Task], threads: usize) -> Option<Vec<Task>> {
 
 /// Each owner's tally: the counts of its tasks added up, checked (an
 /// overflow names the owner's subtree).
+#[cfg(feature = "alloc")]
 fn add_up<T: Tally>(
     owners: &[Task],
     tasks: &[Task],
@@ -193,7 +214,7 @@ fn add_up<T: Tally>(
         let owner = &owners[task.owner];
         let sum = &mut sums[task.owner];
         *sum = sum.plus(count?).ok_or_else(|| CountOverflow {
-            board: Box::new(owner.board.clone()),
+            board: super::tree::overflow_board(&owner.board),
             depth: owner.depth,
         })?;
     }

@@ -62,7 +62,12 @@ use core::ops::{Add, AddAssign};
 /// assert_eq!(stats.checkmates, 8);
 /// # Ok::<(), magicboard::perft::CountOverflow>(())
 /// ```
+///
+/// More statistics may come in a minor release (the struct is
+/// `#[non_exhaustive]`): build one from [`PerftStats::default`] and set its
+/// fields, or with [`PerftStats::from_columns`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct PerftStats {
     /// Leaf moves (the perft count).
     pub nodes: u128,
@@ -151,9 +156,11 @@ impl PerftStats {
     ///
     /// ```
     /// use magicboard::perft::PerftStats;
-    /// let one = PerftStats { nodes: 1, ..PerftStats::default() };
+    /// let mut one = PerftStats::default();
+    /// one.nodes = 1;
     /// assert_eq!(one.checked_add(one).map(|s| s.nodes), Some(2));
-    /// let full = PerftStats { nodes: u128::MAX, ..PerftStats::default() };
+    /// let mut full = PerftStats::default();
+    /// full.nodes = u128::MAX;
     /// assert_eq!(full.checked_add(one), None);
     /// ```
     pub fn checked_add(self, other: PerftStats) -> Option<PerftStats> {
@@ -170,7 +177,8 @@ impl PerftStats {
     ///
     /// ```
     /// use magicboard::perft::PerftStats;
-    /// let one = PerftStats { nodes: 3, checks: 1, ..PerftStats::default() };
+    /// let mut one = PerftStats::default();
+    /// (one.nodes, one.checks) = (3, 1);
     /// assert_eq!(one.checked_mul(2).map(|s| (s.nodes, s.checks)), Some((6, 2)));
     /// ```
     pub fn checked_mul(self, factor: u64) -> Option<PerftStats> {
@@ -333,7 +341,8 @@ fn leaf_moves(board: &Board) -> Small {
 }
 
 /// The statistics of the legal move `mv` as a leaf: one node, counted in
-/// each column it belongs to.
+/// each column it belongs to (for `divide_stats`, which needs `alloc`).
+#[cfg(feature = "alloc")]
 pub(super) fn leaf_move(board: &Board, mv: Move) -> PerftStats {
     let mut s = [0u64; 9];
     leaf(board, mv, &mut s);

@@ -45,8 +45,11 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-/// One position of a suite with its published counts.
+/// One position of a suite with its published counts, as
+/// [`parse_suite`] reads it. Its fields may grow in a minor release
+/// (`#[non_exhaustive]`).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SuiteEntry {
     /// The line of the file (1-based).
     pub line: usize,
@@ -83,8 +86,10 @@ impl SuiteEntry {
     }
 }
 
-/// A line of a suite that could not be read: where, and why.
+/// A line of a suite that could not be read: where, and why. Its fields may
+/// grow in a minor release (`#[non_exhaustive]`).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SuiteError {
     /// The line of the file (1-based).
     pub line: usize,

@@ -26,7 +26,28 @@ use super::table::PerftTable;
 use super::walk;
 use crate::board::Board;
 use crate::moves::MAX_MOVES;
+#[cfg(feature = "alloc")]
 use alloc::boxed::Box;
+
+/// The board a [`CountOverflow`] names: boxed where there is a heap, so
+/// that the error stays small beside the counts it replaces. (Without
+/// `alloc` it is held inline: no count without a table comes near 2^128.)
+#[cfg(feature = "alloc")]
+pub(super) type OverflowBoard = Box<Board>;
+#[cfg(not(feature = "alloc"))]
+pub(super) type OverflowBoard = Board;
+
+/// `board` as a [`CountOverflow`] holds it.
+#[cfg(feature = "alloc")]
+pub(super) fn overflow_board(board: &Board) -> OverflowBoard {
+    Box::new(board.clone())
+}
+
+/// `board` as a [`CountOverflow`] holds it.
+#[cfg(not(feature = "alloc"))]
+pub(super) fn overflow_board(board: &Board) -> OverflowBoard {
+    board.clone()
+}
 
 /// The deepest subtree the fast walk counts in one call. A position has at
 /// most [`MAX_MOVES`] (256) legal moves, so such a subtree has at most
@@ -66,8 +87,7 @@ pub(super) type Count<T = u128> = Result<T, CountOverflow>;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountOverflow {
-    // Boxed: the error stays small beside the counts it replaces.
-    pub(super) board: Box<Board>,
+    pub(super) board: OverflowBoard,
     pub(super) depth: u32,
 }
 
@@ -103,12 +123,9 @@ impl CountOverflow {
 
 impl core::fmt::Display for CountOverflow {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "the perft count {} plies below {} exceeds 2^128 - 1",
-            self.depth,
-            self.board.to_fen()
-        )
+        write!(f, "the perft count {} plies below ", self.depth)?;
+        self.board.write_fen(f, false)?;
+        f.write_str(" exceeds 2^128 - 1")
     }
 }
 
@@ -266,7 +283,9 @@ pub(super) trait Tally: Copy + Default + Send + Sync {
     /// The sum, or `None` past `u128::MAX`.
     fn plus(self, other: Self) -> Option<Self>;
 
-    /// The sum `count × factor`, or `None` past `u128::MAX`.
+    /// The sum `count × factor`, or `None` past `u128::MAX` (for splits,
+    /// which need `alloc`).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     fn times(self, factor: u64) -> Option<Self>;
 
     /// The tally stored under `key`, if any.
@@ -445,7 +464,7 @@ impl Tree<'_> {
 #[inline]
 fn add<T: Tally>(sum: T, below: T, board: &Board, depth: u32) -> Count<T> {
     sum.plus(below).ok_or_else(|| CountOverflow {
-        board: Box::new(board.clone()),
+        board: overflow_board(board),
         depth,
     })
 }

@@ -37,30 +37,3 @@ extern crate alloc;
 
 pub mod diverge;
 pub mod strategy;
-
-// The Rust examples of the repository's README and docs/ pages, compiled
-// and run as doctests here, where both the library (every feature the
-// examples use) and the test kit are in scope.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-struct ReadmeDoctests;
-
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/design.md")]
-struct DesignDoctests;
-
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/performance.md")]
-struct PerformanceDoctests;
-
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/testing.md")]
-struct TestingDoctests;
-
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/deep-perft.md")]
-struct DeepPerftDoctests;
-
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/syzygy.md")]
-struct SyzygyDoctests;

@@ -1,7 +1,9 @@
 //! Helpers shared by the integration tests: the perft suites of
 //! `tests/data/` (read with the library's reader, `magicboard::perft::suite`)
-//! and move-list formatting. The perft tool's and the test kit's tests
-//! include this file too (`#[path]`).
+//! and move-list formatting. The perft tool's and the test kit's tests use
+//! this file too, through symbolic links (`perft/tests/cli/common.rs`,
+//! `testkit/tests/it/common.rs`, and `tests/data` beside them), so that each
+//! published package holds a copy of what its tests read.
 
 // Each test binary uses a different subset of these helpers.
 #![allow(dead_code)]
@@ -11,11 +13,13 @@ use magicboard::perft::suite::parse_suite;
 use magicboard::{Board, CastlingMode, Move};
 use std::path::PathBuf;
 
-/// Path of a file in the repository's `tests/data` (found from the
-/// manifest directory of the crate under test, the library's or another
-/// workspace member's).
+/// Path of a file in `tests/data` of the package under test (the
+/// library's, or the perft tool's or the test kit's link to it).
 pub fn data_path(name: &str) -> PathBuf {
-    workspace_root().join("tests").join("data").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("data")
+        .join(name)
 }
 
 /// Reads every position of `tests/data/<name>` with the library's suite
@@ -88,12 +92,17 @@ pub fn sorted_strings(moves: &[Move]) -> Vec<String> {
     v
 }
 
-/// The workspace's root directory (it holds `tests/data`).
+/// The workspace's root directory: the nearest directory whose
+/// `Cargo.toml` declares `[workspace]`, or the package's own directory
+/// where there is none (a package unpacked from its `.crate` file).
 pub fn workspace_root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     manifest
         .ancestors()
-        .find(|dir| dir.join("tests/data/standard.epd").is_file())
+        .find(|dir| {
+            std::fs::read_to_string(dir.join("Cargo.toml"))
+                .is_ok_and(|text| text.lines().any(|line| line.trim() == "[workspace]"))
+        })
         .unwrap_or(&manifest)
         .to_path_buf()
 }

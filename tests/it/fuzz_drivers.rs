@@ -1,4 +1,4 @@
-//! The fuzz targets' checks (`fuzz/fuzz_targets/common.rs`) driven on stable
+//! The fuzz targets' checks (`tests/fuzz/common.rs`) driven on stable
 //! Rust with `rand`-generated inputs, so that CI runs them without cargo-fuzz.
 //! Inputs mix raw random bytes with near-valid text (FENs and UCI moves with
 //! a few random edits), which reaches deeper than bytes alone.
@@ -11,7 +11,7 @@
 
 use crate::fuzz_common as common;
 #[cfg(feature = "arbitrary")]
-#[path = "../../fuzz/fuzz_targets/structured.rs"]
+#[path = "../fuzz/structured.rs"]
 mod structured;
 
 use rand::rngs::Xoshiro256PlusPlus;

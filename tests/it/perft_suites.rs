@@ -191,6 +191,7 @@ fn divide_sums_to_published_counts() {
 
 /// Compares the fast generator with the make/unmake reference as sorted
 /// lists of UCI strings (duplicates would show up too).
+#[cfg(feature = "reference")]
 fn assert_generators_agree(board: &Board, context: &str) {
     let fast = board.legal_moves();
     let reference = board.legal_moves_by_make_unmake();
@@ -207,6 +208,7 @@ fn assert_generators_agree(board: &Board, context: &str) {
 }
 
 #[test]
+#[cfg(feature = "reference")]
 fn fast_generator_matches_reference_on_suite_positions_and_their_children() {
     for (file, suite) in [
         ("standard.epd", standard_suite()),

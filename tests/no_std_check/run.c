@@ -14,6 +14,6 @@ int main(void) {
         printf("no_std check %u failed\n", failed);
         return 1;
     }
-    printf("no_std check: perft, FEN, divide (alloc) all ok\n");
+    printf("no_std check: perft, statistics, FEN, UCI, SAN, make/unmake (and, with alloc, to_fen and divide) all ok\n");
     return 0;
 }

@@ -25,7 +25,7 @@
 //! cargo run --manifest-path fuzz/seeds/Cargo.toml -- [OUT_DIR]
 //! ```
 
-#[path = "../../fuzz_targets/common.rs"]
+#[path = "../../../tests/fuzz/common.rs"]
 mod common;
 
 use arbitrary::{Arbitrary, Unstructured};

@@ -1,5 +1,5 @@
 //! `perft diverge`: the other generators are the tool's own perftree mode and
-//! `testkit/examples/broken_generator.rs` (magicboard with a planted bug),
+//! `examples/broken_generator.rs` (magicboard with a planted bug),
 //! through the perftree convention and UCI; misbehaving programs are small
 //! shell scripts. And nothing the tool starts outlives it.
 
@@ -8,7 +8,7 @@ use pretty_assertions::assert_eq;
 
 //
 // The other generators: the tool's own perftree mode, and
-// `testkit/examples/broken_generator.rs` (magicboard with a planted bug at chosen
+// `examples/broken_generator.rs` (magicboard with a planted bug at chosen
 // plies) through the perftree convention and through UCI; misbehaving
 // programs are small shell scripts.
 

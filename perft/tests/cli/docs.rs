@@ -15,8 +15,8 @@
 //! The commands run with `sh -c` in a fresh directory per page, where
 //! `perft` is this build's binary (so is `cargo run --release --bin perft
 //! --` and `target/release/perft`), `target/release/examples/broken_generator`
-//! the test kit's example, and `tests/` the repository's (its published
-//! suites). A page that is not there (the perft package as downloaded has
+//! the perft tool's example, and `tests/data` the repository's published
+//! suites. A page that is not there (the perft package as downloaded has
 //! only its own README) is skipped, saying so.
 
 use super::*;
@@ -155,9 +155,11 @@ fn workplace(page: &str) -> PathBuf {
     std::fs::create_dir_all(release.join("examples")).unwrap();
     let perft = env!("CARGO_BIN_EXE_perft");
     std::os::unix::fs::symlink(perft, release.join("perft")).unwrap();
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    if repo.join("tests/data").is_dir() {
-        std::os::unix::fs::symlink(repo.join("tests"), dir.join("tests")).unwrap();
+    // The package's `tests/data` is the repository's (a symbolic link
+    // there, a copy in the package as downloaded).
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    if tests.join("data").is_dir() {
+        std::os::unix::fs::symlink(tests, dir.join("tests")).unwrap();
     }
     dir
 }

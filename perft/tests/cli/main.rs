@@ -5,7 +5,9 @@
 //! with the library's suite reader) or from the CPW pages cited at each
 //! test.
 
-#[path = "../../../tests/it/common.rs"]
+// `common.rs` and `../data` are symbolic links to the library's
+// `tests/it/common.rs` and `tests/data` (the published package holds
+// copies of them).
 mod common;
 mod counts;
 mod diverge;
@@ -135,7 +137,7 @@ fn usage_error(args: &[&str]) -> String {
     err.trim_end().to_string()
 }
 
-/// `testkit/examples/broken_generator.rs`, built once with the cargo that runs
+/// `examples/broken_generator.rs`, built once with the cargo that runs
 /// these tests, in the same profile and with the same features (so usually
 /// already built by `cargo test`).
 fn broken_generator() -> &'static str {

@@ -21,6 +21,7 @@ in ``magicboard.strategies``.
 
 from __future__ import annotations
 
+from importlib import metadata as _metadata
 from typing import Any, Iterable, List, Optional, Union
 
 from . import polyglot
@@ -50,7 +51,12 @@ from ._magicboard import (
 )
 from ._outcome import Outcome, Termination
 
-__version__ = "0.3.0"
+try:
+    # The installed package's own version (python/Cargo.toml's, through
+    # maturin): never out of step with what was built.
+    __version__: str = _metadata.version("magicboard")
+except _metadata.PackageNotFoundError:  # imported from a tree never installed
+    __version__ = "0+unknown"
 
 Color = bool
 """A colour: ``WHITE`` (True) or ``BLACK`` (False)."""

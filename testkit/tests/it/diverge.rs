@@ -1,5 +1,6 @@
 //! `magicboard_testkit::diverge::find` against deliberately broken generators (the
-//! test doubles of `examples/broken_generator.rs`: en passant dropped,
+//! test doubles of the perft tool's `examples/broken_generator.rs`, linked
+//! here as `broken_generator.rs`: en passant dropped,
 //! castling through check allowed, underpromotions forgotten, each only at
 //! chosen plies) and against the `chess` crate as a real second generator.
 //!
@@ -11,7 +12,7 @@
 
 use crate::common;
 
-#[path = "../../examples/broken_generator.rs"]
+#[path = "broken_generator.rs"]
 #[allow(dead_code)]
 mod broken;
 

@@ -3,9 +3,10 @@
 //! standard or a Chess960 start, weighted toward en passant, castling,
 //! promotions, captures and checks) and a raw [`Move`] value.
 //!
-//! The cargo-fuzz target `game` calls [`game`]; `tests/fuzz_drivers.rs`
-//! calls [`from_bytes`] with random bytes (with the crate's `arbitrary`
-//! feature), so CI runs the same check on stable.
+//! The cargo-fuzz target `game` (`fuzz/fuzz_targets/game.rs`) calls
+//! [`game`]; `tests/it/fuzz_drivers.rs` calls [`from_bytes`] with random
+//! bytes (with the crate's `arbitrary` feature), so CI runs the same check
+//! on stable.
 
 // Each user calls one of these.
 #![allow(dead_code)]

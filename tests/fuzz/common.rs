@@ -1,9 +1,11 @@
 //! The logic of the fuzz targets, as plain functions of the input bytes.
 //!
-//! The cargo-fuzz targets beside this file call these functions, and so does
-//! the stable test `tests/fuzz_drivers.rs` (through `#[path]`), which feeds
-//! them `rand`-generated inputs so that CI runs the same checks without a
-//! nightly toolchain. Each function panics when a property fails; any panic
+//! The cargo-fuzz targets (`fuzz/fuzz_targets/`) call these functions, and
+//! so does the stable test `tests/it/fuzz_drivers.rs`, which feeds them
+//! `rand`-generated inputs so that CI runs the same checks without a nightly
+//! toolchain. Both include this file with `#[path]`; it lives under `tests/`
+//! so that the library's published package, whose tests need it, holds it
+//! (the fuzz crate is a package of its own, left out of the library's). Each function panics when a property fails; any panic
 //! inside the library is a bug as well.
 
 // Each fuzz target uses one of these functions.

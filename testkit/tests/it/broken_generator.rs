@@ -1,0 +1,1 @@
+../../../perft/examples/broken_generator.rs

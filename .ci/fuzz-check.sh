@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-30}
-targets=(fen uci_san play game)
+targets=(fen uci_san play game pgn)
 skip() {
     printf 'skipped: %s\n' "$*"
     exit 0

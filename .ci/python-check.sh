@@ -37,10 +37,10 @@ export PATH="$venv/bin:$PATH"
 pip() { "$py" -m pip --disable-pip-version-check "$@"; }
 
 
-step "python: maturin, auditwheel, ziglang, pytest, hypothesis, python-chess, numpy, mypy from PyPI"
+step "python: maturin, auditwheel, ziglang, pytest, hypothesis, python-chess, numpy, mypy, zstandard from PyPI"
 t=$SECONDS
 if ! timeout 300 "$py" -m pip --disable-pip-version-check install --quiet \
-    maturin auditwheel pytest hypothesis chess numpy mypy; then
+    maturin auditwheel pytest hypothesis chess numpy mypy zstandard; then
     skip "pip could not install the test tools (no network or no PyPI here?)"
 fi
 # zig links the extension against glibc 2.17's symbols (manylinux2014).
@@ -51,7 +51,7 @@ if ! timeout 300 "$py" -m pip --disable-pip-version-check install --quiet ziglan
     echo "ziglang could not be installed: the wheel is tagged for this machine's glibc instead"
     compat=(--compatibility pypi)
 fi
-pip list 2>/dev/null | grep -iE '^(maturin|auditwheel|ziglang|pytest|hypothesis|chess|numpy|mypy) ' || true
+pip list 2>/dev/null | grep -iE '^(maturin|auditwheel|ziglang|pytest|hypothesis|chess|numpy|mypy|zstandard) ' || true
 echo "(tools installed: $((SECONDS - t)) s)"
 
 step "python: the sdist, and the release wheel built from it offline (${compat[*]})"
@@ -103,6 +103,11 @@ esac
 pip install --quiet --force-reinstall "$wheel"
 
 step "python: pytest (the differential test against python-chess, the API, the property tests, the stubs)"
+# magicboard.pgn's tests also read the PGN files .ci/pgn-check.sh fetched.
+if [ -d target/pgn-data ]; then
+    export MAGICBOARD_PGN_DATA="$PWD/target/pgn-data"
+    echo "MAGICBOARD_PGN_DATA=$MAGICBOARD_PGN_DATA ($(ls target/pgn-data | wc -l) files)"
+fi
 t=$SECONDS
 "$py" -m pytest python/tests -q -p no:cacheprovider
 echo "(pytest: $((SECONDS - t)) s)"

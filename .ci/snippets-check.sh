@@ -17,7 +17,7 @@ repo=$(pwd)
 work=$repo/target/snippets
 mkdir -p "$work"
 
-pages=(README.md docs/deep-perft.md docs/design.md docs/testing.md docs/performance.md docs/syzygy.md docs/toolkit.md)
+pages=(README.md docs/deep-perft.md docs/design.md docs/testing.md docs/performance.md docs/syzygy.md docs/toolkit.md docs/pgn.md)
 
 for page in "${pages[@]}"; do
     name=$(basename "$page" .md | tr 'A-Z.' 'a-z-')

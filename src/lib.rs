@@ -261,6 +261,6 @@ pub use perft::table::PerftTable;
 #[cfg(feature = "perft")]
 pub use perft::{Perft, perft};
 pub use piece::{Piece, PieceKind};
-pub use san::SanError;
+pub use san::{San, SanError};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use transform::Transform;

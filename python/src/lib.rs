@@ -25,6 +25,7 @@ mod library;
 mod moves;
 mod planes;
 mod polyglot;
+mod pgn;
 mod squareset;
 mod syzygy;
 mod transform;
@@ -146,6 +147,7 @@ fn _magicboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(planes::_bitboards_batch, m)?)?;
     m.add_function(wrap_pyfunction!(planes::_codes_batch, m)?)?;
     m.add_class::<polyglot::Book>()?;
+    pgn::register(m)?;
     m.add_class::<syzygy::Tablebase>()?;
     m.add(
         "MissingTableError",

@@ -123,6 +123,49 @@ impl core::error::Error for FenError {
     }
 }
 
+/// The standard starting position, written out (the test below builds it
+/// piece by piece and compares; its hash is Polyglot's published key of
+/// the start position).
+const START: Board = {
+    const BACK: [PieceKind; 8] = [
+        PieceKind::Rook,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Queen,
+        PieceKind::King,
+        PieceKind::Bishop,
+        PieceKind::Knight,
+        PieceKind::Rook,
+    ];
+    let mut mailbox = [None; 64];
+    let mut file = 0;
+    while file < 8 {
+        mailbox[file] = Some(BACK[file]);
+        mailbox[8 + file] = Some(PieceKind::Pawn);
+        mailbox[48 + file] = Some(PieceKind::Pawn);
+        mailbox[56 + file] = Some(BACK[file]);
+        file += 1;
+    }
+    Board {
+        // Pawns, knights, bishops, rooks, queens, kings.
+        by_kind: [
+            Bitboard(0x00ff_0000_0000_ff00),
+            Bitboard(0x4200_0000_0000_0042),
+            Bitboard(0x2400_0000_0000_0024),
+            Bitboard(0x8100_0000_0000_0081),
+            Bitboard(0x0800_0000_0000_0008),
+            Bitboard(0x1000_0000_0000_0010),
+        ],
+        by_color: [Bitboard(0xffff), Bitboard(0xffff_0000_0000_0000)],
+        mailbox,
+        state: super::State {
+            hash: 0x463b_9618_1691_fc9c,
+            castling: CastlingRights::STANDARD,
+            ..super::State::EMPTY
+        },
+    }
+};
+
 /// # Building positions and FEN
 ///
 /// A `Board` comes from [`Board::startpos`] or from FEN text read by a
@@ -139,34 +182,8 @@ impl Board {
     /// assert_eq!(start.occupied().count(), 32);
     /// ```
     pub fn startpos() -> Board {
-        let mut board = Board::empty();
-        let back = [
-            PieceKind::Rook,
-            PieceKind::Knight,
-            PieceKind::Bishop,
-            PieceKind::Queen,
-            PieceKind::King,
-            PieceKind::Bishop,
-            PieceKind::Knight,
-            PieceKind::Rook,
-        ];
-        for (file, kind) in File::ALL.into_iter().zip(back) {
-            board.put_piece(Color::White, kind, Square::new(file, Rank::First));
-            board.put_piece(
-                Color::White,
-                PieceKind::Pawn,
-                Square::new(file, Rank::Second),
-            );
-            board.put_piece(
-                Color::Black,
-                PieceKind::Pawn,
-                Square::new(file, Rank::Seventh),
-            );
-            board.put_piece(Color::Black, kind, Square::new(file, Rank::Eighth));
-        }
-        board.state.castling = CastlingRights::STANDARD;
-        board.state.hash = board.hash_from_scratch();
-        board
+        // A constant: replaying a file of games starts many boards here.
+        START
     }
 
     /// Parses a FEN (six fields) or EPD-style position (four fields).
@@ -631,4 +648,44 @@ fn parse_castling(
         builder = builder.castling(color, side, file);
     }
     Ok(builder)
+}
+
+#[cfg(test)]
+mod start_tests {
+    use super::*;
+
+    /// [`START`] is the start position built piece by piece.
+    #[test]
+    fn start_is_the_start_position_built_piece_by_piece() {
+        let mut board = Board::empty();
+        let back = [
+            PieceKind::Rook,
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Queen,
+            PieceKind::King,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Rook,
+        ];
+        for (file, kind) in File::ALL.into_iter().zip(back) {
+            board.put_piece(Color::White, kind, Square::new(file, Rank::First));
+            board.put_piece(
+                Color::White,
+                PieceKind::Pawn,
+                Square::new(file, Rank::Second),
+            );
+            board.put_piece(
+                Color::Black,
+                PieceKind::Pawn,
+                Square::new(file, Rank::Seventh),
+            );
+            board.put_piece(Color::Black, kind, Square::new(file, Rank::Eighth));
+        }
+        board.state.castling = CastlingRights::STANDARD;
+        board.state.hash = board.hash_from_scratch();
+        assert_eq!(Board::startpos(), board);
+        assert!(Board::startpos().is_consistent());
+        assert_eq!(Board::startpos().hash(), board.hash_from_scratch());
+    }
 }

@@ -228,6 +228,7 @@ fn rejected_text() {
         ("o-o", SanError::Syntax),
         ("O-O-O-O", SanError::Syntax),
         ("--", SanError::Syntax),
+        ("g1g3", SanError::Illegal),
         ("0000", SanError::Syntax),
         ("é4", SanError::Syntax),
         ("Ｎf3", SanError::Syntax),
@@ -551,4 +552,225 @@ fn uci_errors() {
     assert_eq!(b.parse_uci("e2"), Err(MoveError::BadUci));
     assert_eq!(b.parse_uci("é2e4"), Err(MoveError::BadUci));
     assert_eq!(b.parse_uci("0000"), Err(MoveError::BadUci));
+}
+
+// ----- the resolver against the move-list filter ------------------------------------
+
+/// The SAN reader as it was before `San::to_move`: every legal move
+/// filtered by the pattern the text describes (plus the rule for a
+/// from-square in full without a piece letter, which reads it as UCI). The
+/// oracle of `resolver_agrees_with_the_move_list_filter`.
+mod filter {
+    use magicboard::{
+        Bitboard, Board, CastlingSide, File, Move, PieceKind, Rank, SanError, Square,
+    };
+
+    pub fn parse_san(board: &Board, text: &str) -> Result<Move, SanError> {
+        let mut body = text.trim();
+        loop {
+            let before = body.len();
+            body = body.trim_end_matches(['+', '#', '!', '?']).trim_end();
+            if let Some(rest) = body.strip_suffix("e.p.") {
+                body = rest.trim_end();
+            }
+            if body.len() == before {
+                break;
+            }
+        }
+        if body.is_empty() || !body.is_ascii() {
+            return Err(SanError::Syntax);
+        }
+        let castle = |side| {
+            let us = board.side_to_move();
+            let rook = board
+                .castling_rights()
+                .rook_square(us, side)
+                .ok_or(SanError::Illegal)?;
+            let mv = Move::castle(board.king(us), rook);
+            if board.legal_moves().contains(&mv) {
+                Ok(mv)
+            } else {
+                Err(SanError::Illegal)
+            }
+        };
+        match body {
+            "O-O" | "0-0" => return castle(CastlingSide::KingSide),
+            "O-O-O" | "0-0-0" => return castle(CastlingSide::QueenSide),
+            _ => {}
+        }
+        let bytes = body.as_bytes();
+        let mut rest = bytes;
+        let mut promotion = None;
+        if let [head @ .., last] = rest {
+            if matches!(last, b'N' | b'B' | b'R' | b'Q' | b'n' | b'b' | b'r' | b'q') {
+                let head = head.strip_suffix(b"=").unwrap_or(head);
+                if matches!(head.last(), Some(b'1'..=b'8')) {
+                    promotion = PieceKind::from_char(*last as char);
+                    rest = head;
+                }
+            }
+        }
+        let [head @ .., file, rank] = rest else {
+            return Err(SanError::Syntax);
+        };
+        let (Some(file), Some(rank)) = (
+            File::from_char(*file as char),
+            Rank::from_char(*rank as char),
+        ) else {
+            return Err(SanError::Syntax);
+        };
+        let to = Square::new(file, rank);
+        rest = head;
+        if let [head @ .., b'x' | b'-' | b':'] = rest {
+            rest = head;
+        }
+        let mut letter = None;
+        if let [c @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'P'), tail @ ..] = rest {
+            letter = PieceKind::from_char(*c as char);
+            rest = tail;
+        }
+        let mut from_file = None;
+        if let [c @ b'a'..=b'h', tail @ ..] = rest {
+            from_file = File::from_char(*c as char);
+            rest = tail;
+        }
+        let mut from_rank = None;
+        if let [c @ b'1'..=b'8', tail @ ..] = rest {
+            from_rank = Rank::from_char(*c as char);
+            rest = tail;
+        }
+        let pawn = matches!(letter, None | Some(PieceKind::Pawn));
+        if !rest.is_empty()
+            || (promotion.is_some() && (!pawn || !Bitboard::BACK_RANKS.contains(to)))
+        {
+            return Err(SanError::Syntax);
+        }
+        if let (None, Some(f), Some(r)) = (letter, from_file, from_rank) {
+            let from = Square::new(f, r);
+            if board.kind_on(from).is_some_and(|k| k != PieceKind::Pawn) {
+                let promo = promotion
+                    .map(|p| p.to_char().to_string())
+                    .unwrap_or_default();
+                return board
+                    .parse_uci(&format!("{from}{to}{promo}"))
+                    .map_err(|_| SanError::Illegal);
+            }
+        }
+        let kind = letter.unwrap_or(PieceKind::Pawn);
+        let mut found = None;
+        for mv in board.legal_moves() {
+            let from = mv.from();
+            let fits = !mv.is_castle()
+                && mv.to() == to
+                && mv.promotion() == promotion
+                && board.kind_on(from) == Some(kind)
+                && from_file.is_none_or(|f| f == from.file())
+                && from_rank.is_none_or(|r| r == from.rank());
+            if fits {
+                if found.is_some() {
+                    return Err(SanError::Ambiguous);
+                }
+                found = Some(mv);
+            }
+        }
+        found.ok_or(SanError::Illegal)
+    }
+}
+
+/// Texts to try on a position: every legal move's SAN, its long and bare
+/// forms, the same with other pieces' letters and neighbouring squares,
+/// UCI-like forms, and random strings over SAN's alphabet.
+fn texts_for(board: &Board, rng: &mut Xoshiro256PlusPlus) -> Vec<String> {
+    let mut texts = Vec::new();
+    for mv in board.legal_moves() {
+        let san = board.to_san(mv);
+        let uci = board.to_uci(mv).to_string();
+        texts.push(uci.clone());
+        texts.push(uci[..4].to_string());
+        texts.push(format!("{}{}", &uci[..2], &uci[2..]));
+        let bare = san.trim_end_matches(['+', '#']).to_string();
+        texts.push(bare.clone());
+        for letter in ["", "N", "B", "R", "Q", "K", "P"] {
+            let tail = &bare[bare.len().saturating_sub(2)..];
+            texts.push(format!("{letter}{tail}"));
+            texts.push(format!("{letter}{}{tail}", &uci[..1]));
+            texts.push(format!("{letter}{}{tail}", &uci[1..2]));
+            texts.push(format!("{letter}{}x{}", &uci[..2], &uci[2..4]));
+        }
+        texts.push(san);
+    }
+    let alphabet: Vec<char> = "NBRQKPabcdefgh12345678x=+#-O0 ".chars().collect();
+    for _ in 0..40 {
+        let len = rng.random_range(1..7);
+        texts.push(
+            (0..len)
+                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+                .collect(),
+        );
+    }
+    texts
+}
+
+#[test]
+fn resolver_agrees_with_the_move_list_filter() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x5a5);
+    let games = if cfg!(debug_assertions) { 3 } else { 16 };
+    let mut compared = 0usize;
+    let mut accepted = 0usize;
+    let mut outcomes = HashSet::new();
+    let starts: Vec<Board> = include_str!("../data/cpw.epd")
+        .lines()
+        .filter_map(|l| l.split(" ;").next())
+        .filter(|f| !f.trim().is_empty())
+        .map(board)
+        .chain([Board::startpos(), board("r7/1Pk5/8/8/8/8/8/4K3 w - - 0 1")])
+        .collect();
+    let fischer: Vec<Board> = include_str!("../data/fischer.epd")
+        .lines()
+        .filter_map(|l| l.split(" ;").next())
+        .filter(|f| !f.trim().is_empty())
+        .step_by(40)
+        .map(|f| Board::from_fen_with(f, magicboard::CastlingMode::Chess960).unwrap())
+        .collect();
+    for i in 0..games {
+        let mut b = if i % 3 == 2 {
+            fischer[rng.random_range(0..fischer.len())].clone()
+        } else {
+            starts[rng.random_range(0..starts.len())].clone()
+        };
+        for _ in 0..120 {
+            for text in texts_for(&b, &mut rng) {
+                let want = filter::parse_san(&b, &text);
+                let got = b.parse_san(&text);
+                assert_eq!(got, want, "{text:?} on {}", b.to_fen());
+                let parsed = text.parse::<magicboard::San>();
+                assert_eq!(parsed.and_then(|san| san.to_move(&b)), want, "{text:?}");
+                outcomes.insert(format!("{want:?}").chars().take(8).collect::<String>());
+                compared += 1;
+                accepted += usize::from(want.is_ok());
+            }
+            let moves = b.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            b.make_move(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    println!("{compared} texts, {accepted} accepted, {outcomes:?}");
+    assert!(
+        accepted > 1000 && compared > accepted * 2,
+        "{compared} {accepted}"
+    );
+}
+
+#[test]
+fn san_display_round_trips() {
+    for text in [
+        "Nbd7", "exd5", "e8=Q", "R1a3", "Qh4e1", "O-O", "O-O-O", "e4", "Kxe2",
+    ] {
+        let san: magicboard::San = text.parse().unwrap();
+        assert_eq!(san.to_string(), text);
+    }
+    let san: magicboard::San = "0-0-0+".parse().unwrap();
+    assert_eq!(san.to_string(), "O-O-O");
 }

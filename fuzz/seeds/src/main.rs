@@ -187,6 +187,29 @@ fn game_seeds(rng: &mut Rng) -> Vec<Vec<u8>> {
     standard
 }
 
+/// Seeds of the target `pgn`: the games of magicboard-pgn's sample files
+/// (pgn/tests/data), one a seed, and a few hand-made games with variations,
+/// comments, NAGs, a FEN start, null moves and errors.
+fn pgn_seeds() -> Vec<Vec<u8>> {
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../pgn/tests/data"));
+    let mut seeds: Vec<Vec<u8>> = Vec::new();
+    for name in ["lichess_db_10k.pgn", "lichess_db_100k.pgn"] {
+        let text = std::fs::read_to_string(dir.join(name)).expect("pgn/tests/data");
+        for game in text.split("\n\n[").take(12) {
+            seeds.push(format!("[{}\n", game.trim_start_matches('[')).into_bytes());
+        }
+    }
+    for text in [
+        "[Event \"x\"]\n\n{ start } 1. e4 $1 (1. d4 d5 (1... Nf6)) e5!? 2. Nf3 -- 3. Bc4 *\n",
+        "[FEN \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n\n1. O-O-O+ Kf7 2. Rd7+ 1-0\n",
+        "[Variant \"Chess960\"]\n[FEN \"nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1\"]\n\n1. g4 g5 2. Ng3 Ng6 3. O-O O-O *\n",
+        "1. e4 e5 2. Ke3 *\n\n1. d4 ; comment\n% escape\n1... d5 { multi\nline } 1/2-1/2\n",
+    ] {
+        seeds.push(text.as_bytes().to_vec());
+    }
+    seeds
+}
+
 fn main() {
     let out = std::env::args_os()
         .nth(1)
@@ -198,6 +221,7 @@ fn main() {
         ("uci_san", uci_san_seeds(&mut rng)),
         ("play", play_seeds(&mut rng)),
         ("game", game_seeds(&mut rng)),
+        ("pgn", pgn_seeds()),
     ];
     for (target, seeds) in &corpora {
         let dir = out.join(target);

@@ -16,6 +16,7 @@ __all__ = [
     "AmbiguousMoveError", "BB_DARK_SQUARES", "BB_LIGHT_SQUARES", "Board", "IllegalMoveError",
     "InvalidMoveError", "LegalMoveGenerator", "MissingTableError", "Move", "Piece",
     "PseudoLegalMoveGenerator", "STARTING_FEN", "SquareSet", "Tablebase", "_legal_move_masks", "_panic_for_tests", "legal_moves_batch",
+    "Games", "Positions", "PgnError", "Tree", "_read_game",
     "legal_moves_uci", "parse_square", "square", "square_file", "square_mirror", "square_name",
     "square_rank", "zobrist_hash",
     # The toolkit.
@@ -345,6 +346,49 @@ class _Book:
     def entries(self, key: int) -> List[Tuple[int, int, int, int]]: ...
     def moves(self, board: Board) -> List[Tuple[int, int, int, int, Move]]: ...
     def close(self) -> None: ...
+
+# magicboard.pgn's Rust half (python/src/pgn.rs); magicboard.pgn wraps it.
+
+class PgnError(ValueError):
+    """A game of a PGN file that cannot be replayed."""
+
+    game: int
+    line: int
+
+def _read_game(handle: Any, what: int) -> Any: ...
+
+@final
+class Tree:
+    """A game's moves as _read_game read them, kept in Rust."""
+
+    def mainline_moves(self) -> List[Move]: ...
+    def nodes(self) -> Tuple[Any, ...]: ...
+    def __len__(self) -> int: ...
+
+@final
+class Games:
+    """The games of a PGN file: (headers, moves) for each."""
+
+    def __new__(
+        cls, source: Any, headers: bool = True, errors: str = "raise", threads: int = 1
+    ) -> "Games": ...
+    def __iter__(self) -> "Games": ...
+    def __next__(self) -> Tuple[Dict[str, str], List[Move]]: ...
+    @property
+    def skipped(self) -> List[PgnError]: ...
+
+@final
+class Positions:
+    """Batches of positions of a PGN file's games, as columns of bytes."""
+
+    columns: List[str]
+    def __new__(
+        cls, source: Any, batch_size: int = 65536, errors: str = "raise", threads: int = 1
+    ) -> "Positions": ...
+    def __iter__(self) -> "Positions": ...
+    def __next__(self) -> Tuple[int, Tuple[bytearray, ...]]: ...
+    @property
+    def skipped(self) -> List[PgnError]: ...
 
 @final
 class Tablebase:

@@ -31,3 +31,7 @@ struct SyzygyDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/toolkit.md")]
 struct ToolkitDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/pgn.md")]
+struct PgnDoctests;

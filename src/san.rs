@@ -463,17 +463,15 @@ fn pawn_move(
     let mut candidates = if theirs.contains(to) || board.en_passant() == Some(to) {
         pawns & pawn_attacks(!us, to)
     } else {
-        // One square back, or two from the fourth rank over an empty square.
+        // One square back, or two from a double step's square over an
+        // empty square.
         let back = |b: Bitboard| match us {
             Color::White => Bitboard(b.0 >> 8),
             Color::Black => Bitboard(b.0 << 8),
         };
         let one = back(to.bitboard());
         let mut sources = one & pawns;
-        if sources.is_empty()
-            && (one & (ours | theirs)).is_empty()
-            && to.rank() == Rank::Fourth.relative_to(us)
-        {
+        if sources.is_empty() && (one & (ours | theirs)).is_empty() && double_step_target(us, to) {
             sources = back(one) & pawns;
         }
         sources
@@ -689,6 +687,15 @@ fn square_name(sq: Square) -> [u8; 2] {
     [sq.file().to_char() as u8, sq.rank().to_char() as u8]
 }
 
+/// Whether a pawn of `us` can reach `to` by a double step: the fourth
+/// rank, from the second, and (on a lenient board, as python-chess and the
+/// move generator count it) the third, from a pawn on the first rank.
+#[inline(always)]
+fn double_step_target(us: Color, to: Square) -> bool {
+    let rank = to.rank();
+    rank == Rank::Fourth.relative_to(us) || rank == Rank::Third.relative_to(us)
+}
+
 /// The squares from which a pawn of `us` may reach `to`: a capture's two
 /// diagonal squares when `to` holds an enemy piece or is the en-passant
 /// square, else the squares of a one- or two-square push.
@@ -705,7 +712,7 @@ fn pawn_sources(board: &Board, us: Color, to: Square, occupied: Bitboard) -> Bit
         return Bitboard::EMPTY;
     };
     let mut sources = one.bitboard();
-    if !occupied.contains(one) && to.rank() == Rank::Fourth.relative_to(us) {
+    if !occupied.contains(one) && double_step_target(us, to) {
         if let Some(two) = one.offset(0, back) {
             sources = sources.with(two);
         }

@@ -49,14 +49,20 @@ cp "$data"/pgn/*.pgn target/pgn-data/
 
 echo
 echo "=== magicboard-pgn's file tests on them"
-MAGICBOARD_PGN_DATA="$data/pgn" cargo test --quiet -p magicboard-pgn --all-features --test it -- files:: --nocapture
+# The test step's build (`cargo test --all-features`, every default member)
+# reused: the same command, filtered to magicboard-pgn's file tests.
+MAGICBOARD_PGN_DATA="$data/pgn" cargo test --quiet --all-features --test it -- files:: --nocapture
 
 echo
 echo "=== every game's mainline against python-chess $("$py" -c 'import chess; print(chess.__version__)')"
-cargo build --quiet --release -p magicboard-pgn --example mainline
+# The example as `cargo test --all-features` builds it (optimised, the test
+# profile), not a release build of its own.
+cargo test --quiet --all-features --no-run
+mainline=target/debug/examples/mainline
+[ -x "$mainline" ] || { echo "no $mainline after cargo test --no-run"; exit 1; }
 games=0
 for file in "$data"/pgn/*.pgn; do
-    target/release/examples/mainline "$file" | sed -E '/^- .*variant "/{s/.*/- variant/;b};s/^- .*/-/' >"$data/ours"
+    "$mainline" "$file" | sed -E '/^- .*variant "/{s/.*/- variant/;b};s/^- .*/-/' >"$data/ours"
     "$py" .ci/pgn_mainlines.py "$file" >"$data/theirs"
     if ! cmp -s "$data/ours" "$data/theirs"; then
         echo "$(basename "$file"): magicboard-pgn and python-chess disagree:"

@@ -69,8 +69,7 @@ impl fmt::Display for SanError {
 
 impl core::error::Error for SanError {}
 
-/// Upper-case SAN letter of a piece kind (for `to_san`, which needs `alloc`).
-#[cfg(feature = "alloc")]
+/// Upper-case SAN letter of a piece kind (`to_san`, and [`San`]'s `Display`).
 fn san_letter(kind: PieceKind) -> char {
     kind.to_char().to_ascii_uppercase()
 }

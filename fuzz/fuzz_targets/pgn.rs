@@ -24,7 +24,9 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut n = 0;
     while let Some(tree) = GameTree::read(&mut reader).unwrap() {
         if let Ok(moves) = &whole[n] {
-            assert!(tree.errors.is_empty());
+            // The tree also replays the variations, which the plain reader
+            // skips: an illegal move there is an error of the tree's (as
+            // python-chess records it), and the mainline stays whole.
             assert_eq!(&tree.mainline_moves(), moves);
         }
         let _ = tree.to_string();

@@ -117,3 +117,16 @@ fn pathological_inputs_end() {
         while GameTree::read(&mut reader).unwrap().is_some() {}
     }
 }
+
+/// An illegal move inside a variation (found by the fuzz target): the plain
+/// reader, which skips variations, reads the game whole; the tree records
+/// the variation's error and keeps the same mainline.
+#[test]
+fn an_illegal_move_in_a_variation_leaves_the_mainline_whole() {
+    let pgn = b"[Event \"x\"]\n\n1. e4 (1. d4 d5 2. Ke3) e5 2. Nf3 *\n";
+    let game = Games::new(&pgn[..]).next().unwrap().unwrap();
+    assert_eq!(game.moves.len(), 3);
+    let tree = GameTree::read(&mut Reader::new(&pgn[..])).unwrap().unwrap();
+    assert!(!tree.errors.is_empty(), "Ke3 after 1. d4 d5 is illegal");
+    assert_eq!(tree.mainline_moves(), game.moves);
+}

@@ -9,7 +9,7 @@
 # python-chess among them); then `pip wheel ./python` (tagged manylinux
 # too, by python/build_backend) and the README's command and one-line
 # check. Called by .ci/run (`bash .ci/python-check.sh`) on a clean clone.
-# Without Python 3.9+ (with venv and pip) or PyPI it says "skipped" and
+# Without Python 3.10+ (with venv and pip) or PyPI it says "skipped" and
 # why, and exits 0. Prints each part's duration.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,8 +24,8 @@ started=$SECONDS
 step "python: interpreter and virtual environment"
 python=$(command -v python3 || true)
 [ -n "$python" ] || skip "no python3"
-"$python" -c 'import sys; sys.exit(sys.version_info < (3, 9))' ||
-    skip "$("$python" --version 2>&1) is older than 3.9"
+"$python" -c 'import sys; sys.exit(sys.version_info < (3, 10))' ||
+    skip "$("$python" --version 2>&1) is older than 3.10"
 venv=$(mktemp -d "${TMPDIR:-/tmp}/magicboard-python-ci.XXXXXX")
 trap 'rm -rf "$venv"' EXIT
 "$python" -m venv "$venv" >/dev/null 2>&1 || skip "python3 cannot create a virtual environment (python3-venv missing?)"

@@ -693,9 +693,15 @@ impl Board {
     /// ``IllegalMoveError`` for a move that is not legal here (python-chess
     /// does not check); the board is then unchanged.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let mv = self.legal(r#move)?;
-        lib::play(&mut self.game, mv)
-            .map_err(|_| illegal_move(&lib::uci(mv, false), &self.fen_now()))
+        // The move as the library names it, checked once (by `play`); the
+        // error, when it is not legal, as `legal` words it.
+        let m = Move::extract(r#move)?;
+        match m.named_on(self.current()) {
+            Some(mv) if lib::play(&mut self.game, mv).is_ok() => Ok(()),
+            _ => self
+                .legal(r#move)
+                .and_then(|mv| Err(illegal_move(&lib::uci(mv, false), &self.fen_now()))),
+        }
     }
 
     /// Takes back the last move and returns it. Raises ``IndexError`` when

@@ -109,6 +109,9 @@ fn _panic_for_tests() {
 #[pymodule]
 fn _magicboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    // The first call in a process as fast as the next (within 2×): the
+    // tables and code paged in now, not by the user's first call.
+    library::warm_up();
     m.add_class::<board::Board>()?;
     m.add_class::<board::LegalMoveGenerator>()?;
     m.add_class::<board::PseudoLegalMoveGenerator>()?;

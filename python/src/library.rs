@@ -339,6 +339,25 @@ pub fn move_parts(board: &Board, mv: Move) -> (u8, u8, u8) {
     )
 }
 
+/// The move from `from` to `to` (indices 0 to 63) promoting to
+/// python-chess's piece type `promotion` (0 for none), as `uci_move` reads
+/// its UCI text, without the text: `None` where that reading needs more
+/// than the squares (a move of the king of the side to move, which may be
+/// castling in either notation; a move from a square to itself, the null
+/// move among them; a promotion to a pawn or king) or the squares are out
+/// of range. `Move::new` is what `uci_move` returns in every other case.
+pub fn plain_move(board: &Board, from: u8, to: u8, promotion: u8) -> Option<Move> {
+    let (from_sq, to_sq) = (square(from)?, square(to)?);
+    if from == to || board.king(board.side_to_move()) == from_sq {
+        return None;
+    }
+    let promotion = match promotion {
+        0 => None,
+        p => Some(piece_kind(p).filter(|k| PieceKind::PROMOTIONS.contains(k))?),
+    };
+    Some(Move::new(from_sq, to_sq, promotion))
+}
+
 /// The legal move UCI text names, or why there is none.
 pub fn parse_uci(board: &Board, text: &str) -> Result<Move, MoveError> {
     board.parse_uci(text)
@@ -507,6 +526,51 @@ pub fn can_claim_threefold_repetition(game: &Game) -> bool {
 }
 
 // ----- counting --------------------------------------------------------------
+
+/// Pages in and runs once what the first move generation or perft in a
+/// process would otherwise pay for: the slider attack tables (read from the
+/// extension's file on first touch, a page at a time) and the code of the
+/// move generator and of perft. Called once at import (a few hundred
+/// microseconds), so that a first call is not several times slower than
+/// the next (python/bench_peers.py measures both).
+pub fn warm_up() {
+    use magicboard::{File, Rank};
+    let mut sink = 0u64;
+    for index in 0..64u8 {
+        let Some(sq) = square(index) else { continue };
+        // The board's edges, but for the lines through `sq`: a slider's
+        // lookups depend on the blockers inside them only.
+        let edges = ((Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth))
+            & !Bitboard::rank(sq.rank()))
+            | ((Bitboard::file(File::A) | Bitboard::file(File::H)) & !Bitboard::file(sq.file()));
+        for attacks in [attacks::rook_attacks, attacks::bishop_attacks] {
+            let mask = (attacks(sq, Bitboard::EMPTY) & !edges).0;
+            // Every subset of the blockers' mask (carry-rippler).
+            let mut blockers = 0u64;
+            loop {
+                sink ^= attacks(sq, Bitboard(blockers)).0;
+                blockers = blockers.wrapping_sub(mask) & mask;
+                if blockers == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    // Castling, en passant, promotions, checks and pins: the CPW perft
+    // positions 2 to 5, two plies each, on this thread.
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    ] {
+        if let Ok(board) = Board::from_fen(fen) {
+            sink ^= perft(&board, 2, 1) ^ count_legal_moves(&board);
+            sink ^= legal_moves(&board).len() as u64;
+        }
+    }
+    std::hint::black_box(sink);
+}
 
 /// Perft: the leaves `depth` plies below `board`, on `threads` threads
 /// (0: one per core).

@@ -91,13 +91,17 @@ impl Move {
     /// The legal library move this move names on `board`, if there is one
     /// (castling in either notation on standard boards).
     pub fn legal_on(&self, board: &lib::Board) -> Option<lib::Move> {
-        lib::parse_uci(board, Move::uci_str(&self.uci_bytes())).ok()
+        match lib::plain_move(board, self.from, self.to, self.promotion) {
+            Some(mv) => lib::is_legal(board, mv).then_some(mv),
+            None => lib::parse_uci(board, Move::uci_str(&self.uci_bytes())).ok(),
+        }
     }
 
     /// The library move this move names on `board`, legal or not; `None`
     /// for the null move and promotions to a pawn or king.
     pub fn named_on(&self, board: &lib::Board) -> Option<lib::Move> {
-        lib::uci_move(board, Move::uci_str(&self.uci_bytes())).ok()
+        lib::plain_move(board, self.from, self.to, self.promotion)
+            .or_else(|| lib::uci_move(board, Move::uci_str(&self.uci_bytes())).ok())
     }
 
     /// A `Move` from any object with python-chess's move attributes: ours,

@@ -8,7 +8,6 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyTuple, PyType};
 use pyo3::{IntoPyObjectExt, intern};
-use std::sync::LazyLock;
 
 /// A move from a square to a square, with an optional promotion piece,
 /// as python-chess's ``chess.Move``: ``from_square``, ``to_square``,
@@ -108,7 +107,9 @@ impl Move {
     /// python-chess's `chess.Move`, or another with `from_square`,
     /// `to_square` and `promotion`.
     pub fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
-        if let Ok(ours) = obj.cast::<Move>() {
+        // `Move` has no subclasses (no `subclass` in its `pyclass`): the
+        // exact type test is the whole test, and the cheaper one.
+        if let Ok(ours) = obj.cast_exact::<Move>() {
             return Ok(*ours.get());
         }
         let py = obj.py();
@@ -157,21 +158,32 @@ impl Move {
     /// The shared Python object for this move (one per distinct move, made
     /// on first use): listing moves hands out references, not new objects.
     pub fn to_py<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
-        let index =
-            (usize::from(self.from) * 64 + usize::from(self.to)) * 7 + usize::from(self.promotion);
-        match INTERNED.get(index) {
-            Some(slot) => Ok(slot
-                .get_or_try_init(py, || Py::new(py, self))?
-                .bind(py)
-                .clone()),
+        let squares = usize::from(self.from) * 64 + usize::from(self.to);
+        let slot = match self.promotion {
+            0 => INTERNED.get(squares),
+            p => PROMOTIONS.get(squares * 6 + usize::from(p) - 1),
+        };
+        match slot {
+            Some(slot) => match slot.get(py) {
+                Some(interned) => Ok(interned.bind(py).clone()),
+                None => Ok(slot
+                    .get_or_try_init(py, || Py::new(py, self))?
+                    .bind(py)
+                    .clone()),
+            },
             None => Bound::new(py, self),
         }
     }
 }
 
-/// One slot per (from, to, promotion): 64 × 64 × 7.
-static INTERNED: LazyLock<Box<[PyOnceLock<Py<Move>>]>> =
-    LazyLock::new(|| (0..64 * 64 * 7).map(|_| PyOnceLock::new()).collect());
+/// The moves without promotion, one slot per (from, to): 64 × 64 slots
+/// side by side (64 KiB, so the moves of a game share cache lines), in the
+/// extension's static data: no allocation, no lazy initialisation on the
+/// way to a slot.
+static INTERNED: [PyOnceLock<Py<Move>>; 64 * 64] = [const { PyOnceLock::new() }; 64 * 64];
+
+/// The promotions, one slot per (from, to, piece type 1 to 6).
+static PROMOTIONS: [PyOnceLock<Py<Move>>; 64 * 64 * 6] = [const { PyOnceLock::new() }; 64 * 64 * 6];
 
 #[pymethods]
 impl Move {

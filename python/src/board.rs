@@ -73,17 +73,27 @@ fn kind(piece_type: i64) -> PyResult<lib::PieceKind> {
         .ok_or_else(|| crate::errors::bad_piece_type(piece_type))
 }
 
+/// A library move on a board, converted to its shared Python `Move`
+/// (`Move::to_py`) as a list is filled: no vector of objects in between.
+struct Interned<'b>(&'b lib::Board, lib::Move);
+
+impl<'py> IntoPyObject<'py> for Interned<'_> {
+    type Target = Move;
+    type Output = Bound<'py, Move>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+        Move::of(self.0, self.1).to_py(py)
+    }
+}
+
 /// The Python `Move`s of library moves on `board`, as a list.
 pub fn move_list<'py>(
     py: Python<'py>,
     board: &lib::Board,
-    moves: impl IntoIterator<Item = lib::Move>,
+    moves: &[lib::Move],
 ) -> PyResult<Bound<'py, PyList>> {
-    let items = moves
-        .into_iter()
-        .map(|mv| Move::of(board, mv).to_py(py))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyList::new(py, items)
+    PyList::new(py, moves.iter().map(|&mv| Interned(board, mv)))
 }
 
 /// A game whose history is the last `n` moves of `game` (python-chess's
@@ -340,7 +350,7 @@ impl Board {
     /// list on each access: changing it changes nothing).
     #[getter]
     fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(py, self.current(), lib::moves(&self.game).iter().copied())
+        move_list(py, self.current(), lib::moves(&self.game))
     }
 
     /// Occupied squares, as a mask.
@@ -685,7 +695,7 @@ impl Board {
         let mask = |m: Option<&Bound<'py, PyAny>>| m.map_or(Ok(u64::MAX), mask_of);
         let board = self.current();
         let moves = lib::legal_moves_masked(board, mask(from_mask)?, mask(to_mask)?);
-        move_list(py, board, moves)?.try_iter()
+        move_list(py, board, moves.as_slice())?.try_iter()
     }
 
     /// Plays ``move`` (a legal ``Move``; python-chess's ``chess.Move`` is
@@ -1134,7 +1144,7 @@ impl LegalMoveGenerator {
         let bound = self.board.bind(py);
         let this = borrow(bound)?;
         let board = this.current();
-        move_list(py, board, lib::legal_moves(board))?.try_iter()
+        move_list(py, board, lib::legal_moves(board).as_slice())?.try_iter()
     }
 
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
@@ -1187,7 +1197,7 @@ impl PseudoLegalMoveGenerator {
         let bound = self.board.bind(py);
         let this = borrow(bound)?;
         let board = this.current();
-        move_list(py, board, lib::pseudo_legal_moves(board))?.try_iter()
+        move_list(py, board, lib::pseudo_legal_moves(board).as_slice())?.try_iter()
     }
 
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {

@@ -23,7 +23,6 @@ for machine learning, and Hypothesis strategies in
 
 from __future__ import annotations
 
-from importlib import metadata as _metadata
 from typing import Any, Iterable, List, Optional, Union
 
 from . import polyglot
@@ -70,12 +69,24 @@ from ._magicboard import (
 from ._outcome import Outcome, Termination
 from ._planes import bitboards_batch, planes_batch
 
-try:
-    # The installed package's own version (python/Cargo.toml's, through
-    # maturin): never out of step with what was built.
-    __version__: str = _metadata.version("magicboard")
-except _metadata.PackageNotFoundError:  # imported from a tree never installed
-    __version__ = "0+unknown"
+__version__: str
+
+
+def __getattr__(name: str) -> Any:
+    """``__version__``, the installed package's own version (python/Cargo.toml's,
+    through maturin: never out of step with what was built), read when first
+    asked for: importing ``importlib.metadata`` took most of ``import
+    magicboard`` (tens of milliseconds)."""
+    if name == "__version__":
+        from importlib import metadata
+
+        global __version__
+        try:
+            __version__ = metadata.version("magicboard")
+        except metadata.PackageNotFoundError:  # imported from a tree never installed
+            __version__ = "0+unknown"
+        return __version__
+    raise AttributeError(f"module 'magicboard' has no attribute {name!r}")
 
 Color = bool
 """A colour: ``WHITE`` (True) or ``BLACK`` (False)."""

@@ -598,7 +598,24 @@ impl<R: Read> Reader<R> {
                         }
                         if self.buf[self.pos] == b'{' {
                             self.pos += 1;
-                            let control = self.comment(visitor, skipping)?;
+                            // A short comment on one line (an online game's
+                            // clock) read here; the others by `comment`.
+                            let start = self.pos;
+                            let control = match short_comment(&self.buf[start..start + 24]) {
+                                Some(len) => {
+                                    let mut after = start + len + 1;
+                                    while after < self.end && self.buf[after] == b' ' {
+                                        after += 1;
+                                    }
+                                    self.pos = after;
+                                    if skipping {
+                                        Control::Continue
+                                    } else {
+                                        visitor.comment(RawComment(&self.buf[start..start + len]))
+                                    }
+                                }
+                                None => self.comment(visitor, skipping)?,
+                            };
                             answer(control, depth, &mut skip_from, &mut refused);
                             skipping = depth >= skip_from;
                             if self.end - self.pos < LOOKAHEAD {
@@ -970,6 +987,29 @@ fn find3(data: &[u8], a: u8, b: u8, c: u8) -> Option<usize> {
         .iter()
         .position(|&x| x == a || x == b || x == c)
         .map(|k| i + k)
+}
+
+/// The length of a comment whose `}` is among the first 24 bytes of
+/// `data` (the bytes after its `{`) with no line end before it, `None`
+/// otherwise: three words of eight bytes, no loop, for the clock comments
+/// of online games (`{ [%clk 0:05:00] }`, 16 bytes) that follow every move.
+#[inline(always)]
+fn short_comment(data: &[u8]) -> Option<usize> {
+    let data: &[u8; 24] = data.try_into().ok()?;
+    let word = |k: usize| {
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(&data[8 * k..8 * k + 8]);
+        u64::from_le_bytes(bytes)
+    };
+    for k in 0..3 {
+        let w = word(k);
+        let hits = equal_bytes(w, b'}') | equal_bytes(w, b'\n');
+        if hits != 0 {
+            let at = 8 * k + (hits.trailing_zeros() / 8) as usize;
+            return (data[at] == b'}').then_some(at);
+        }
+    }
+    None
 }
 
 /// The index of the first byte of `data` that is `a` or `b`, as [`find3`].

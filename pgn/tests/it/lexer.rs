@@ -173,6 +173,43 @@ fn tag_escapes_and_malformed_tag_lines() {
     );
 }
 
+/// Comments after a move of every length around the 24 bytes the reader
+/// reads in line (the others going through its general path), some with a
+/// line end inside or a `} {` (two comments): each reported whole as
+/// written, the line numbers of the moves after them counted.
+#[test]
+fn short_comments_after_moves_whole_with_their_lines() {
+    for len in 0..40 {
+        for variant in 0..4 {
+            let mut text: Vec<u8> = (0..len).map(|i| b"ab [%clk 0:05:00]"[i % 17]).collect();
+            match variant {
+                1 if len > 0 => text[len / 2] = b'\n',
+                2 if len > 0 => text[len - 1] = b'\n',
+                3 if len > 4 => text[len / 3..len / 3 + 3].copy_from_slice(b"} {"),
+                _ => {}
+            }
+            let text = String::from_utf8(text).unwrap();
+            // Enough after them for the reader to read in line (its
+            // lookahead): a long comment at the end.
+            let pad = "x".repeat(400);
+            let pgn =
+                format!("1. e4 {{{text}}} e5 {{{text}}}\n2. Nf3 {{{text}}}  Nf6 {{{pad}}} *\n");
+            // The comments as written, and the moves' lines, by hand.
+            let comments: Vec<String> = text.split("} {").map(|c| format!("{{{c}}}")).collect();
+            let comments = comments.join(" ");
+            let lines = text.matches('\n').count();
+            let expected = format!(
+                "game 1 line 1 san e4@1 {comments} san e5@{} {comments} san Nf3@{} {comments} \
+                 san Nf6@{} {{{pad}}} result *",
+                1 + lines,
+                2 + 2 * lines,
+                2 + 3 * lines
+            );
+            assert_eq!(flat(&pgn), expected, "{pgn:?}");
+        }
+    }
+}
+
 #[test]
 fn long_comments_come_whole_or_in_parts() {
     let long = "x".repeat(200_000);

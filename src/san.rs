@@ -29,10 +29,12 @@
 //! `P` for pawns): a lower-case `b` is the b-file. Anything else is a
 //! [`SanError`]; no input panics.
 
-use crate::attacks::{bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays};
+use crate::attacks::{
+    bishop_rays, castling_squares, king_attacks, knight_attacks, pawn_attacks, rook_rays,
+};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::castling::CastlingSide;
+use crate::castling::{CastlingSide, back_rank};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::piece::PieceKind;
@@ -351,12 +353,23 @@ impl San {
             } => pawn_move(board, from_file, to, promotion),
             San::Normal {
                 piece: Some(kind),
-                from_file: None,
-                from_rank: None,
+                from_file,
+                from_rank,
                 to,
                 promotion: None,
                 ..
-            } if kind != PieceKind::Pawn => piece_move(board, kind, to),
+            } if kind != PieceKind::Pawn => {
+                // The file and rank given (`Nbd7`, `R1a3`), if any.
+                let mut from = Bitboard::FULL;
+                if let Some(file) = from_file {
+                    from &= Bitboard::file(file);
+                }
+                if let Some(rank) = from_rank {
+                    from &= Bitboard::rank(rank);
+                }
+                piece_move(board, kind, to, from)
+            }
+            San::Castle(side) => castle_move(board, side),
             _ => self.resolve_general(board),
         }
     }
@@ -481,29 +494,40 @@ fn pawn_move(
     pick(board, us, PieceKind::Pawn, candidates, to, promotion)
 }
 
-/// [`San::to_move`] for a piece named by its letter alone (`Nf3`, `Qxd8`):
-/// the pieces of `kind` (not a pawn) that reach `to`, by code of each
-/// kind's own (a caller that knows the kind chooses no more).
+/// [`San::to_move`] for a piece's move (`Nf3`, `Qxd8`, `Nbd7`, `R1a3`):
+/// the pieces of `kind` (not a pawn) on the squares of `from` (the file
+/// and rank the SAN gives: all squares when it gives none) that reach
+/// `to`, by code of each kind's own (a caller that knows the kind chooses
+/// no more).
 #[inline(always)]
-fn piece_move(board: &Board, kind: PieceKind, to: Square) -> Result<Move, SanError> {
+fn piece_move(
+    board: &Board,
+    kind: PieceKind,
+    to: Square,
+    from: Bitboard,
+) -> Result<Move, SanError> {
     match kind {
-        PieceKind::Knight => piece_move_of::<1>(board, to),
-        PieceKind::Bishop => piece_move_of::<2>(board, to),
-        PieceKind::Rook => piece_move_of::<3>(board, to),
-        PieceKind::Queen => piece_move_of::<4>(board, to),
-        _ => piece_move_of::<5>(board, to),
+        PieceKind::Knight => piece_move_of::<1>(board, to, from),
+        PieceKind::Bishop => piece_move_of::<2>(board, to, from),
+        PieceKind::Rook => piece_move_of::<3>(board, to, from),
+        PieceKind::Queen => piece_move_of::<4>(board, to, from),
+        _ => piece_move_of::<5>(board, to, from),
     }
 }
 
 /// [`piece_move`] for the kind of index `KIND` (not a pawn).
 #[inline(never)]
-fn piece_move_of<const KIND: usize>(board: &Board, to: Square) -> Result<Move, SanError> {
+fn piece_move_of<const KIND: usize>(
+    board: &Board,
+    to: Square,
+    from: Bitboard,
+) -> Result<Move, SanError> {
     let kind = PieceKind::ALL[KIND];
     let us = board.side_to_move();
     if board.colored(us).contains(to) {
         return Err(SanError::Illegal);
     }
-    let pieces = board.colored_pieces(us, kind);
+    let pieces = board.colored_pieces(us, kind) & from;
     let occupied = board.occupied();
     let candidates = pieces
         & match kind {
@@ -514,6 +538,48 @@ fn piece_move_of<const KIND: usize>(board: &Board, to: Square) -> Result<Move, S
             _ => bishop_reach(to, occupied) | rook_reach(to, occupied),
         };
     pick(board, us, kind, candidates, to, None)
+}
+
+/// [`San::to_move`] for castling: the king's move with the rook of the
+/// side's right, when every square king and rook cross or land on is
+/// empty (but for themselves) and none of the king's squares, from its
+/// own to its destination, is attacked once both have left: the rules of
+/// [`Board::is_legal`] for castling, without its other checks, and with
+/// the line table for sliders, looked at only when one stands on a
+/// square's lines.
+#[inline(never)]
+fn castle_move(board: &Board, side: CastlingSide) -> Result<Move, SanError> {
+    let us = board.side_to_move();
+    let rook_file = board
+        .castling_rights()
+        .rook_file(us, side)
+        .ok_or(SanError::Illegal)?;
+    let king = board.king(us);
+    let rook = Square::new(rook_file, back_rank(us));
+    let occupied = board.occupied();
+    let (must_be_empty, king_squares) = castling_squares(us, king.file(), rook_file);
+    if !(must_be_empty & occupied).is_empty() {
+        return Err(SanError::Illegal);
+    }
+    let without = occupied.without(king).without(rook);
+    let theirs = board.colored(!us);
+    let (straight, diagonal) = (board.straight_sliders(!us), board.diagonal_sliders(!us));
+    for sq in king_squares {
+        let steppers = (knight_attacks(sq) & board.pieces(PieceKind::Knight))
+            | (pawn_attacks(us, sq) & board.pieces(PieceKind::Pawn))
+            | (king_attacks(sq) & board.pieces(PieceKind::King));
+        // The sliders' reach only when one stands on the square's lines.
+        let sliders = (rook_rays(sq) & straight) | (bishop_rays(sq) & diagonal);
+        let seeing = if (sliders & theirs).is_empty() {
+            Bitboard::EMPTY
+        } else {
+            (rook_reach(sq, without) & straight) | (bishop_reach(sq, without) & diagonal)
+        };
+        if !((steppers | seeing) & theirs).is_empty() {
+            return Err(SanError::Illegal);
+        }
+    }
+    Ok(Move::castle(king, rook))
 }
 
 /// The one legal move among `candidates` (pseudo-legal sources of a move
@@ -1037,17 +1103,27 @@ mod shape_tests {
             }
             for kind in PieceKind::ALL.into_iter().skip(1) {
                 for capture in [false, true] {
-                    sans.push(San::Normal {
-                        piece: Some(kind),
-                        from_file: None,
-                        from_rank: None,
-                        capture,
-                        to,
-                        promotion: None,
-                    });
+                    // The letter alone, with a from-file, a from-rank, or
+                    // both (a few of each).
+                    let froms = [None, Some(File::A), Some(File::D), Some(File::G)]
+                        .into_iter()
+                        .flat_map(|f| {
+                            [None, Some(Rank::First), Some(Rank::Fourth)].map(|r| (f, r))
+                        });
+                    for (from_file, from_rank) in froms {
+                        sans.push(San::Normal {
+                            piece: Some(kind),
+                            from_file,
+                            from_rank,
+                            capture,
+                            to,
+                            promotion: None,
+                        });
+                    }
                 }
             }
         }
+        sans.extend(CastlingSide::ALL.map(San::Castle));
         sans
     }
 
@@ -1084,24 +1160,31 @@ mod shape_tests {
     /// (the generator, an independent path): the moves of a piece of the
     /// kind (from the file) to the square with the promotion.
     fn by_move_list(board: &Board, san: &San) -> Result<Move, SanError> {
-        let San::Normal {
-            piece,
-            from_file,
-            to,
-            promotion,
-            ..
-        } = *san
-        else {
-            unreachable!("no castling among the shapes")
+        let found: Vec<Move> = match *san {
+            San::Castle(side) => board
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.is_castle() && CastlingSide::of(m.from(), m.to()) == side)
+                .collect(),
+            San::Normal {
+                piece,
+                from_file,
+                from_rank,
+                to,
+                promotion,
+                ..
+            } => {
+                let kind = piece.unwrap_or(PieceKind::Pawn);
+                board
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| !m.is_castle() && m.to() == to && m.promotion() == promotion)
+                    .filter(|m| board.kind_on(m.from()) == Some(kind))
+                    .filter(|m| from_file.is_none_or(|f| m.from().file() == f))
+                    .filter(|m| from_rank.is_none_or(|r| m.from().rank() == r))
+                    .collect()
+            }
         };
-        let kind = piece.unwrap_or(PieceKind::Pawn);
-        let found: Vec<Move> = board
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !m.is_castle() && m.to() == to && m.promotion() == promotion)
-            .filter(|m| board.kind_on(m.from()) == Some(kind))
-            .filter(|m| from_file.is_none_or(|f| m.from().file() == f))
-            .collect();
         match found[..] {
             [] => Err(SanError::Illegal),
             [mv] => Ok(mv),
@@ -1145,7 +1228,7 @@ mod shape_tests {
         let sans = shaped_sans();
         let boards = positions();
         assert!(boards.len() > 400, "{}", boards.len());
-        let (mut resolved, mut ambiguous) = (0, 0);
+        let (mut resolved, mut ambiguous, mut castles, mut narrowed) = (0, 0, 0, 0);
         for board in &boards {
             for san in &sans {
                 let ours = san.to_move(board);
@@ -1153,9 +1236,24 @@ mod shape_tests {
                 assert_eq!(ours, by_move_list(board, san), "{san} on {board:?}");
                 resolved += usize::from(ours.is_ok());
                 ambiguous += usize::from(ours == Err(SanError::Ambiguous));
+                if let (Ok(_), San::Castle(_)) = (ours, san) {
+                    castles += 1;
+                }
+                if let (
+                    Ok(_),
+                    San::Normal {
+                        piece: Some(_),
+                        from_file: Some(_),
+                        ..
+                    },
+                ) = (ours, san)
+                {
+                    narrowed += 1;
+                }
             }
         }
         // The comparison covers moves, not only refusals.
         assert!(resolved > 5_000 && ambiguous > 50, "{resolved} {ambiguous}");
+        assert!(castles > 100 && narrowed > 200, "{castles} {narrowed}");
     }
 }

@@ -339,9 +339,10 @@ impl San {
     #[inline]
     pub fn to_move(&self, board: &Board) -> Result<Move, SanError> {
         // The shapes of most moves, each resolved by code of its own (a
-        // pawn's push or capture, a piece named by its letter alone); the
-        // rest by the general path, which gives the same answers for these
-        // too (tested against it).
+        // pawn's push or capture, a piece named by its letter, with or
+        // without a from-file or from-rank, castling); the rest by the
+        // general path, which gives the same answers for these too (tested
+        // against it).
         match *self {
             San::Normal {
                 piece: None,
@@ -359,19 +360,70 @@ impl San {
                 promotion: None,
                 ..
             } if kind != PieceKind::Pawn => {
-                // The file and rank given (`Nbd7`, `R1a3`), if any.
-                let mut from = Bitboard::FULL;
-                if let Some(file) = from_file {
-                    from &= Bitboard::file(file);
-                }
-                if let Some(rank) = from_rank {
-                    from &= Bitboard::rank(rank);
-                }
-                piece_move(board, kind, to, from)
+                piece_move(board, kind, to, from_squares(from_file, from_rank))
             }
             San::Castle(side) => castle_move(board, side),
             _ => self.resolve_general(board),
         }
+    }
+
+    /// [`San::to_move`] and [`Board::make_move_unchecked`] in one: the move
+    /// this SAN names on `board`, made, and returned; on an error the
+    /// board is left as it was. Each shape's code makes the move with the
+    /// piece it moved already known (a replay's commonest step: reading a
+    /// game's moves).
+    ///
+    /// # Errors
+    ///
+    /// As [`San::to_move`]: [`SanError::Illegal`] or
+    /// [`SanError::Ambiguous`].
+    ///
+    /// ```
+    /// use magicboard::{Board, San};
+    /// let mut board = Board::startpos();
+    /// for text in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"] {
+    ///     let san: San = text.parse().unwrap();
+    ///     san.make(&mut board).unwrap();
+    /// }
+    /// assert_eq!(
+    ///     board.to_fen(),
+    ///     "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4"
+    /// );
+    /// let nd2: San = "Nd2".parse().unwrap();
+    /// assert!(nd2.make(&mut board).is_err());
+    /// ```
+    #[inline(always)]
+    pub fn make(&self, board: &mut Board) -> Result<Move, SanError> {
+        match *self {
+            San::Normal {
+                piece: None,
+                from_file,
+                from_rank: None,
+                to,
+                promotion,
+                ..
+            } => pawn_make(board, from_file, to, promotion),
+            San::Normal {
+                piece: Some(kind),
+                from_file,
+                from_rank,
+                to,
+                promotion: None,
+                ..
+            } if kind != PieceKind::Pawn => {
+                piece_make(board, kind, to, from_squares(from_file, from_rank))
+            }
+            _ => self.make_other(board),
+        }
+    }
+
+    /// [`San::make`] for the other shapes (castling, promotions, a pawn's
+    /// move with a from-rank): resolved, then made.
+    #[inline(never)]
+    fn make_other(&self, board: &mut Board) -> Result<Move, SanError> {
+        let mv = self.to_move(board)?;
+        board.make_move_unchecked(mv);
+        Ok(mv)
     }
 
     /// [`San::to_move`] for any shape: the reference the shapes' own paths
@@ -455,11 +507,49 @@ impl San {
     }
 }
 
+/// The squares a SAN's from-file and from-rank allow (all when it gives
+/// neither).
+#[inline(always)]
+fn from_squares(file: Option<File>, rank: Option<Rank>) -> Bitboard {
+    let mut from = Bitboard::FULL;
+    if let Some(file) = file {
+        from &= Bitboard::file(file);
+    }
+    if let Some(rank) = rank {
+        from &= Bitboard::rank(rank);
+    }
+    from
+}
+
+/// [`pawn_move`], the move made.
+#[inline(never)]
+fn pawn_make(
+    board: &mut Board,
+    from_file: Option<File>,
+    to: Square,
+    promotion: Option<PieceKind>,
+) -> Result<Move, SanError> {
+    let mv = pawn_resolve(board, from_file, to, promotion)?;
+    board.make_legal_of(mv, PieceKind::Pawn);
+    Ok(mv)
+}
+
 /// [`San::to_move`] for a pawn's move without a from-rank (`e4`, `exd5`,
-/// `e8=Q`): the pawn that pushes to `to`, or the pawns that capture on it
-/// (on `from_file` when given).
+/// `e8=Q`).
 #[inline(never)]
 fn pawn_move(
+    board: &Board,
+    from_file: Option<File>,
+    to: Square,
+    promotion: Option<PieceKind>,
+) -> Result<Move, SanError> {
+    pawn_resolve(board, from_file, to, promotion)
+}
+
+/// [`pawn_move`]'s body: the pawn that pushes to `to`, or the pawns that
+/// capture on it (on `from_file` when given).
+#[inline(always)]
+fn pawn_resolve(
     board: &Board,
     from_file: Option<File>,
     to: Square,
@@ -515,9 +605,48 @@ fn piece_move(
     }
 }
 
+/// [`piece_move`], the move made.
+#[inline(always)]
+fn piece_make(
+    board: &mut Board,
+    kind: PieceKind,
+    to: Square,
+    from: Bitboard,
+) -> Result<Move, SanError> {
+    match kind {
+        PieceKind::Knight => piece_make_of::<1>(board, to, from),
+        PieceKind::Bishop => piece_make_of::<2>(board, to, from),
+        PieceKind::Rook => piece_make_of::<3>(board, to, from),
+        PieceKind::Queen => piece_make_of::<4>(board, to, from),
+        _ => piece_make_of::<5>(board, to, from),
+    }
+}
+
+/// [`piece_make`] for the kind of index `KIND`: the make knows the kind.
+#[inline(never)]
+fn piece_make_of<const KIND: usize>(
+    board: &mut Board,
+    to: Square,
+    from: Bitboard,
+) -> Result<Move, SanError> {
+    let mv = piece_resolve::<KIND>(board, to, from)?;
+    board.make_legal_of(mv, PieceKind::ALL[KIND]);
+    Ok(mv)
+}
+
 /// [`piece_move`] for the kind of index `KIND` (not a pawn).
 #[inline(never)]
 fn piece_move_of<const KIND: usize>(
+    board: &Board,
+    to: Square,
+    from: Bitboard,
+) -> Result<Move, SanError> {
+    piece_resolve::<KIND>(board, to, from)
+}
+
+/// [`piece_move_of`]'s body.
+#[inline(always)]
+fn piece_resolve<const KIND: usize>(
     board: &Board,
     to: Square,
     from: Bitboard,
@@ -1234,6 +1363,14 @@ mod shape_tests {
                 let ours = san.to_move(board);
                 assert_eq!(ours, san.resolve_general(board), "{san} on {board:?}");
                 assert_eq!(ours, by_move_list(board, san), "{san} on {board:?}");
+                // `make`: the same move, made as `make_move` makes it (the
+                // board untouched on an error).
+                let (mut made, mut expected) = (board.clone(), board.clone());
+                assert_eq!(san.make(&mut made), ours, "{san} on {board:?}");
+                if let Ok(mv) = ours {
+                    expected.make_move(mv);
+                }
+                assert!(made == expected, "{san} on {board:?}: {made:?}");
                 resolved += usize::from(ours.is_ok());
                 ambiguous += usize::from(ours == Err(SanError::Ambiguous));
                 if let (Ok(_), San::Castle(_)) = (ours, san) {

@@ -390,7 +390,21 @@ impl<R: Read> Reader<R> {
                 b'[' => {
                     blank_lines = 0;
                     seen_tag = true;
-                    if let Some((line_end, name, value)) = self.tag_line()? {
+                    // The usual line read here, any other by `tag_line`.
+                    let strict = if self.end - self.pos >= LOOKAHEAD {
+                        let start = self.pos;
+                        strict_tag(self.data()).map(|(end, name, value)| {
+                            let at = |(a, b): (usize, usize)| (start + a, start + b);
+                            (start + end, at(name), at(value))
+                        })
+                    } else {
+                        None
+                    };
+                    let spans = match strict {
+                        Some(spans) => Some(spans),
+                        None => self.tag_line()?,
+                    };
+                    if let Some((line_end, name, value)) = spans {
                         if control == Control::Continue {
                             let name = &self.buf[name.0..name.1];
                             let value = RawTag(&self.buf[value.0..value.1]);
@@ -903,6 +917,27 @@ impl<R: Read> Reader<R> {
 /// Where a tag line's parts are in the buffer: the end of the line (its
 /// `\n`, or the input's end), the name's range and the value's.
 type TagSpans = (usize, (usize, usize), (usize, usize));
+
+/// The usual tag line at the start of `data`, `[Name "value"]` and its
+/// `\n`, with one space, no escape and nothing else on the line: where
+/// the `\n` is and the ranges of the name and the value, as
+/// [`short_tag`] reads them; `None` for any other line.
+#[inline(always)]
+fn strict_tag(data: &[u8]) -> Option<TagSpans> {
+    let mut i = 1;
+    while data.get(i).is_some_and(|&b| TAG_NAME[b as usize]) {
+        i += 1;
+    }
+    if i == 1 || data.get(i..i + 2)? != b" \"" {
+        return None;
+    }
+    let value = i + 2;
+    let quote = value + find3(&data[value..], b'"', b'\\', b'\n')?;
+    match data.get(quote..quote + 3)? {
+        [b'"', b']', b'\n'] => Some((quote + 2, (1, i), (value, quote))),
+        _ => None,
+    }
+}
 
 /// A tag pair `[Name "value"]` at the start of `data`, read without
 /// crossing a line end: the offset after its `]` and the ranges of the

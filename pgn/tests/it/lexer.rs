@@ -93,6 +93,52 @@ fn tags_movetext_comments_nags_variations_result() {
     );
 }
 
+/// Tag lines in the usual form (read in line when enough bytes follow)
+/// and in others (extra spaces, escapes, a line end within the value,
+/// text after the `]`, CRLF): each tag's name and value as written, and
+/// the movetext's lines after them; the same with few bytes after them.
+#[test]
+fn tag_lines_usual_and_other_forms() {
+    let lines = [
+        (
+            "[Event \"Rated Blitz game\"]",
+            Some(("Event", "Rated Blitz game")),
+        ),
+        ("[A \"\"]", Some(("A", ""))),
+        ("[WhiteElo \"1500\"]", Some(("WhiteElo", "1500"))),
+        ("[B  \"two spaces\"]", Some(("B", "two spaces"))),
+        ("[ C \"space first\" ]", Some(("C", "space first"))),
+        (
+            "[D \"an \\\"escaped\\\" quote\"]",
+            Some(("D", "an \"escaped\" quote")),
+        ),
+        ("[E \"after\"] ; a comment", Some(("E", "after"))),
+        ("[F \"crlf\"]\r", Some(("F", "crlf"))),
+        ("[G \"a]b\"]", Some(("G", "a]b"))),
+        (
+            "[H_1+#=:- \"punctuation\"]",
+            Some(("H_1+#=:-", "punctuation")),
+        ),
+    ];
+    for pad in [0, 600] {
+        let mut pgn = String::new();
+        let mut expected = vec!["game 1 line 1".to_string()];
+        for (line, tag) in lines {
+            pgn += line;
+            pgn += "\n";
+            if let Some((name, value)) = tag {
+                expected.push(format!("tag {name}={value}"));
+            }
+        }
+        let movetext_line = lines.len() + 2;
+        pgn += &format!("\n1. e4 {{{}}} *\n", "x".repeat(pad));
+        expected.push(format!("san e4@{movetext_line}"));
+        expected.push(format!("{{{}}}", "x".repeat(pad)));
+        expected.push("result *".into());
+        assert_eq!(flat(&pgn), expected.join(" "), "{pgn:?}");
+    }
+}
+
 #[test]
 fn byte_order_mark_crlf_percent_and_semicolon_lines() {
     let pgn = "\u{feff}% escape line\r\n[Event \"A\"]\r\n\r\n1. e4 ; rest of line e5\r\n% skipped\r\n1... c5 *\r\n";

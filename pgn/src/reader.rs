@@ -615,7 +615,7 @@ impl<R: Read> Reader<R> {
                             // A short comment on one line (an online game's
                             // clock) read here; the others by `comment`.
                             let start = self.pos;
-                            let control = match short_comment(&self.buf[start..start + 24]) {
+                            let control = match short_comment(&self.buf[start..start + 40]) {
                                 Some(len) => {
                                     let mut after = start + len + 1;
                                     while after < self.end && self.buf[after] == b' ' {
@@ -1024,13 +1024,14 @@ fn find3(data: &[u8], a: u8, b: u8, c: u8) -> Option<usize> {
         .map(|k| i + k)
 }
 
-/// The length of a comment whose `}` is among the first 24 bytes of
+/// The length of a comment whose `}` is among the first 40 bytes of
 /// `data` (the bytes after its `{`) with no line end before it, `None`
-/// otherwise: three words of eight bytes, no loop, for the clock comments
-/// of online games (`{ [%clk 0:05:00] }`, 16 bytes) that follow every move.
+/// otherwise: words of eight bytes, for the clock comments of online
+/// games (`{ [%clk 0:05:00] }`, 16 bytes, checked first) that follow every
+/// move, and the evaluations beside them (`{ [%eval 0.17] [%clk 0:05:00] }`).
 #[inline(always)]
 fn short_comment(data: &[u8]) -> Option<usize> {
-    let data: &[u8; 24] = data.try_into().ok()?;
+    let data: &[u8; 40] = data.try_into().ok()?;
     let word = |k: usize| {
         let mut bytes = [0; 8];
         bytes.copy_from_slice(&data[8 * k..8 * k + 8]);
@@ -1041,7 +1042,7 @@ fn short_comment(data: &[u8]) -> Option<usize> {
     if data[16] == b'}' && hits(word(0)) | hits(word(1)) == 0 {
         return Some(16);
     }
-    for k in 0..3 {
+    for k in 0..5 {
         let hits = hits(word(k));
         if hits != 0 {
             let at = 8 * k + (hits.trailing_zeros() / 8) as usize;

@@ -219,13 +219,13 @@ fn tag_escapes_and_malformed_tag_lines() {
     );
 }
 
-/// Comments after a move of every length around the 24 bytes the reader
+/// Comments after a move of every length around the 40 bytes the reader
 /// reads in line (the others going through its general path), some with a
 /// line end inside or a `} {` (two comments): each reported whole as
 /// written, the line numbers of the moves after them counted.
 #[test]
 fn short_comments_after_moves_whole_with_their_lines() {
-    for len in 0..40 {
+    for len in 0..56 {
         for variant in 0..4 {
             let mut text: Vec<u8> = (0..len).map(|i| b"ab [%clk 0:05:00]"[i % 17]).collect();
             match variant {

@@ -5,7 +5,7 @@
 # fuzz/seeds writes each target's seeds (fuzz/corpus/<target>/seed-*) from
 # the perft suites of tests/data and from legal games played from the
 # targets' start positions; then each target runs FUZZ_SECONDS (default
-# 12) under libFuzzer on the stable toolchain (RUSTC_BOOTSTRAP=1, no
+# 10) under libFuzzer on the stable toolchain (RUSTC_BOOTSTRAP=1, no
 # sanitizer: the library's `unsafe` is a few CPU-feature calls and an
 # unchecked table read; debug assertions on, so make and unmake check the
 # board as they go). A crash, a failed check or an input that runs over 20 s
@@ -18,8 +18,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seconds=${FUZZ_SECONDS:-12}
-targets=(fen uci_san play game pgn)
+seconds=${FUZZ_SECONDS:-10}
+targets=(fen uci_san play game pgn syzygy)
 skip() {
     printf 'skipped: %s\n' "$*"
     exit 0

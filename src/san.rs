@@ -29,10 +29,12 @@
 //! `P` for pawns): a lower-case `b` is the b-file. Anything else is a
 //! [`SanError`]; no input panics.
 
-use crate::attacks::{bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays};
+use crate::attacks::{
+    bishop_rays, castling_squares, king_attacks, knight_attacks, pawn_attacks, rook_rays,
+};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::castling::CastlingSide;
+use crate::castling::{CastlingSide, back_rank};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::piece::PieceKind;
@@ -337,9 +339,10 @@ impl San {
     #[inline]
     pub fn to_move(&self, board: &Board) -> Result<Move, SanError> {
         // The shapes of most moves, each resolved by code of its own (a
-        // pawn's push or capture, a piece named by its letter alone); the
-        // rest by the general path, which gives the same answers for these
-        // too (tested against it).
+        // pawn's push or capture, a piece named by its letter, with or
+        // without a from-file or from-rank, castling); the rest by the
+        // general path, which gives the same answers for these too (tested
+        // against it).
         match *self {
             San::Normal {
                 piece: None,
@@ -351,14 +354,76 @@ impl San {
             } => pawn_move(board, from_file, to, promotion),
             San::Normal {
                 piece: Some(kind),
-                from_file: None,
-                from_rank: None,
+                from_file,
+                from_rank,
                 to,
                 promotion: None,
                 ..
-            } if kind != PieceKind::Pawn => piece_move(board, kind, to),
+            } if kind != PieceKind::Pawn => {
+                piece_move(board, kind, to, from_squares(from_file, from_rank))
+            }
+            San::Castle(side) => castle_move(board, side),
             _ => self.resolve_general(board),
         }
+    }
+
+    /// [`San::to_move`] and [`Board::make_move_unchecked`] in one: the move
+    /// this SAN names on `board`, made, and returned; on an error the
+    /// board is left as it was. Each shape's code makes the move with the
+    /// piece it moved already known (a replay's commonest step: reading a
+    /// game's moves).
+    ///
+    /// # Errors
+    ///
+    /// As [`San::to_move`]: [`SanError::Illegal`] or
+    /// [`SanError::Ambiguous`].
+    ///
+    /// ```
+    /// use magicboard::{Board, San};
+    /// let mut board = Board::startpos();
+    /// for text in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"] {
+    ///     let san: San = text.parse().unwrap();
+    ///     san.make(&mut board).unwrap();
+    /// }
+    /// assert_eq!(
+    ///     board.to_fen(),
+    ///     "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4"
+    /// );
+    /// let nd2: San = "Nd2".parse().unwrap();
+    /// assert!(nd2.make(&mut board).is_err());
+    /// ```
+    #[inline(always)]
+    pub fn make(&self, board: &mut Board) -> Result<Move, SanError> {
+        match *self {
+            San::Normal {
+                piece: None,
+                from_file,
+                from_rank: None,
+                to,
+                promotion,
+                ..
+            } => pawn_make(board, from_file, to, promotion),
+            San::Normal {
+                piece: Some(kind),
+                from_file,
+                from_rank,
+                to,
+                promotion: None,
+                ..
+            } if kind != PieceKind::Pawn => {
+                piece_make(board, kind, to, from_squares(from_file, from_rank))
+            }
+            _ => self.make_other(board),
+        }
+    }
+
+    /// [`San::make`] for the other shapes (castling, promotions, a pawn's
+    /// move with a from-rank): resolved, then made.
+    #[inline(never)]
+    fn make_other(&self, board: &mut Board) -> Result<Move, SanError> {
+        let mv = self.to_move(board)?;
+        board.make_move_unchecked(mv);
+        Ok(mv)
     }
 
     /// [`San::to_move`] for any shape: the reference the shapes' own paths
@@ -442,11 +507,49 @@ impl San {
     }
 }
 
+/// The squares a SAN's from-file and from-rank allow (all when it gives
+/// neither).
+#[inline(always)]
+fn from_squares(file: Option<File>, rank: Option<Rank>) -> Bitboard {
+    let mut from = Bitboard::FULL;
+    if let Some(file) = file {
+        from &= Bitboard::file(file);
+    }
+    if let Some(rank) = rank {
+        from &= Bitboard::rank(rank);
+    }
+    from
+}
+
+/// [`pawn_move`], the move made.
+#[inline(never)]
+fn pawn_make(
+    board: &mut Board,
+    from_file: Option<File>,
+    to: Square,
+    promotion: Option<PieceKind>,
+) -> Result<Move, SanError> {
+    let mv = pawn_resolve(board, from_file, to, promotion)?;
+    board.make_legal_of(mv, PieceKind::Pawn);
+    Ok(mv)
+}
+
 /// [`San::to_move`] for a pawn's move without a from-rank (`e4`, `exd5`,
-/// `e8=Q`): the pawn that pushes to `to`, or the pawns that capture on it
-/// (on `from_file` when given).
+/// `e8=Q`).
 #[inline(never)]
 fn pawn_move(
+    board: &Board,
+    from_file: Option<File>,
+    to: Square,
+    promotion: Option<PieceKind>,
+) -> Result<Move, SanError> {
+    pawn_resolve(board, from_file, to, promotion)
+}
+
+/// [`pawn_move`]'s body: the pawn that pushes to `to`, or the pawns that
+/// capture on it (on `from_file` when given).
+#[inline(always)]
+fn pawn_resolve(
     board: &Board,
     from_file: Option<File>,
     to: Square,
@@ -481,29 +584,79 @@ fn pawn_move(
     pick(board, us, PieceKind::Pawn, candidates, to, promotion)
 }
 
-/// [`San::to_move`] for a piece named by its letter alone (`Nf3`, `Qxd8`):
-/// the pieces of `kind` (not a pawn) that reach `to`, by code of each
-/// kind's own (a caller that knows the kind chooses no more).
+/// [`San::to_move`] for a piece's move (`Nf3`, `Qxd8`, `Nbd7`, `R1a3`):
+/// the pieces of `kind` (not a pawn) on the squares of `from` (the file
+/// and rank the SAN gives: all squares when it gives none) that reach
+/// `to`, by code of each kind's own (a caller that knows the kind chooses
+/// no more).
 #[inline(always)]
-fn piece_move(board: &Board, kind: PieceKind, to: Square) -> Result<Move, SanError> {
+fn piece_move(
+    board: &Board,
+    kind: PieceKind,
+    to: Square,
+    from: Bitboard,
+) -> Result<Move, SanError> {
     match kind {
-        PieceKind::Knight => piece_move_of::<1>(board, to),
-        PieceKind::Bishop => piece_move_of::<2>(board, to),
-        PieceKind::Rook => piece_move_of::<3>(board, to),
-        PieceKind::Queen => piece_move_of::<4>(board, to),
-        _ => piece_move_of::<5>(board, to),
+        PieceKind::Knight => piece_move_of::<1>(board, to, from),
+        PieceKind::Bishop => piece_move_of::<2>(board, to, from),
+        PieceKind::Rook => piece_move_of::<3>(board, to, from),
+        PieceKind::Queen => piece_move_of::<4>(board, to, from),
+        _ => piece_move_of::<5>(board, to, from),
     }
+}
+
+/// [`piece_move`], the move made.
+#[inline(always)]
+fn piece_make(
+    board: &mut Board,
+    kind: PieceKind,
+    to: Square,
+    from: Bitboard,
+) -> Result<Move, SanError> {
+    match kind {
+        PieceKind::Knight => piece_make_of::<1>(board, to, from),
+        PieceKind::Bishop => piece_make_of::<2>(board, to, from),
+        PieceKind::Rook => piece_make_of::<3>(board, to, from),
+        PieceKind::Queen => piece_make_of::<4>(board, to, from),
+        _ => piece_make_of::<5>(board, to, from),
+    }
+}
+
+/// [`piece_make`] for the kind of index `KIND`: the make knows the kind.
+#[inline(never)]
+fn piece_make_of<const KIND: usize>(
+    board: &mut Board,
+    to: Square,
+    from: Bitboard,
+) -> Result<Move, SanError> {
+    let mv = piece_resolve::<KIND>(board, to, from)?;
+    board.make_legal_of(mv, PieceKind::ALL[KIND]);
+    Ok(mv)
 }
 
 /// [`piece_move`] for the kind of index `KIND` (not a pawn).
 #[inline(never)]
-fn piece_move_of<const KIND: usize>(board: &Board, to: Square) -> Result<Move, SanError> {
+fn piece_move_of<const KIND: usize>(
+    board: &Board,
+    to: Square,
+    from: Bitboard,
+) -> Result<Move, SanError> {
+    piece_resolve::<KIND>(board, to, from)
+}
+
+/// [`piece_move_of`]'s body.
+#[inline(always)]
+fn piece_resolve<const KIND: usize>(
+    board: &Board,
+    to: Square,
+    from: Bitboard,
+) -> Result<Move, SanError> {
     let kind = PieceKind::ALL[KIND];
     let us = board.side_to_move();
     if board.colored(us).contains(to) {
         return Err(SanError::Illegal);
     }
-    let pieces = board.colored_pieces(us, kind);
+    let pieces = board.colored_pieces(us, kind) & from;
     let occupied = board.occupied();
     let candidates = pieces
         & match kind {
@@ -514,6 +667,48 @@ fn piece_move_of<const KIND: usize>(board: &Board, to: Square) -> Result<Move, S
             _ => bishop_reach(to, occupied) | rook_reach(to, occupied),
         };
     pick(board, us, kind, candidates, to, None)
+}
+
+/// [`San::to_move`] for castling: the king's move with the rook of the
+/// side's right, when every square king and rook cross or land on is
+/// empty (but for themselves) and none of the king's squares, from its
+/// own to its destination, is attacked once both have left: the rules of
+/// [`Board::is_legal`] for castling, without its other checks, and with
+/// the line table for sliders, looked at only when one stands on a
+/// square's lines.
+#[inline(never)]
+fn castle_move(board: &Board, side: CastlingSide) -> Result<Move, SanError> {
+    let us = board.side_to_move();
+    let rook_file = board
+        .castling_rights()
+        .rook_file(us, side)
+        .ok_or(SanError::Illegal)?;
+    let king = board.king(us);
+    let rook = Square::new(rook_file, back_rank(us));
+    let occupied = board.occupied();
+    let (must_be_empty, king_squares) = castling_squares(us, king.file(), rook_file);
+    if !(must_be_empty & occupied).is_empty() {
+        return Err(SanError::Illegal);
+    }
+    let without = occupied.without(king).without(rook);
+    let theirs = board.colored(!us);
+    let (straight, diagonal) = (board.straight_sliders(!us), board.diagonal_sliders(!us));
+    for sq in king_squares {
+        let steppers = (knight_attacks(sq) & board.pieces(PieceKind::Knight))
+            | (pawn_attacks(us, sq) & board.pieces(PieceKind::Pawn))
+            | (king_attacks(sq) & board.pieces(PieceKind::King));
+        // The sliders' reach only when one stands on the square's lines.
+        let sliders = (rook_rays(sq) & straight) | (bishop_rays(sq) & diagonal);
+        let seeing = if (sliders & theirs).is_empty() {
+            Bitboard::EMPTY
+        } else {
+            (rook_reach(sq, without) & straight) | (bishop_reach(sq, without) & diagonal)
+        };
+        if !((steppers | seeing) & theirs).is_empty() {
+            return Err(SanError::Illegal);
+        }
+    }
+    Ok(Move::castle(king, rook))
 }
 
 /// The one legal move among `candidates` (pseudo-legal sources of a move
@@ -1037,17 +1232,27 @@ mod shape_tests {
             }
             for kind in PieceKind::ALL.into_iter().skip(1) {
                 for capture in [false, true] {
-                    sans.push(San::Normal {
-                        piece: Some(kind),
-                        from_file: None,
-                        from_rank: None,
-                        capture,
-                        to,
-                        promotion: None,
-                    });
+                    // The letter alone, with a from-file, a from-rank, or
+                    // both (a few of each).
+                    let froms = [None, Some(File::A), Some(File::D), Some(File::G)]
+                        .into_iter()
+                        .flat_map(|f| {
+                            [None, Some(Rank::First), Some(Rank::Fourth)].map(|r| (f, r))
+                        });
+                    for (from_file, from_rank) in froms {
+                        sans.push(San::Normal {
+                            piece: Some(kind),
+                            from_file,
+                            from_rank,
+                            capture,
+                            to,
+                            promotion: None,
+                        });
+                    }
                 }
             }
         }
+        sans.extend(CastlingSide::ALL.map(San::Castle));
         sans
     }
 
@@ -1084,24 +1289,31 @@ mod shape_tests {
     /// (the generator, an independent path): the moves of a piece of the
     /// kind (from the file) to the square with the promotion.
     fn by_move_list(board: &Board, san: &San) -> Result<Move, SanError> {
-        let San::Normal {
-            piece,
-            from_file,
-            to,
-            promotion,
-            ..
-        } = *san
-        else {
-            unreachable!("no castling among the shapes")
+        let found: Vec<Move> = match *san {
+            San::Castle(side) => board
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.is_castle() && CastlingSide::of(m.from(), m.to()) == side)
+                .collect(),
+            San::Normal {
+                piece,
+                from_file,
+                from_rank,
+                to,
+                promotion,
+                ..
+            } => {
+                let kind = piece.unwrap_or(PieceKind::Pawn);
+                board
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| !m.is_castle() && m.to() == to && m.promotion() == promotion)
+                    .filter(|m| board.kind_on(m.from()) == Some(kind))
+                    .filter(|m| from_file.is_none_or(|f| m.from().file() == f))
+                    .filter(|m| from_rank.is_none_or(|r| m.from().rank() == r))
+                    .collect()
+            }
         };
-        let kind = piece.unwrap_or(PieceKind::Pawn);
-        let found: Vec<Move> = board
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !m.is_castle() && m.to() == to && m.promotion() == promotion)
-            .filter(|m| board.kind_on(m.from()) == Some(kind))
-            .filter(|m| from_file.is_none_or(|f| m.from().file() == f))
-            .collect();
         match found[..] {
             [] => Err(SanError::Illegal),
             [mv] => Ok(mv),
@@ -1145,17 +1357,40 @@ mod shape_tests {
         let sans = shaped_sans();
         let boards = positions();
         assert!(boards.len() > 400, "{}", boards.len());
-        let (mut resolved, mut ambiguous) = (0, 0);
+        let (mut resolved, mut ambiguous, mut castles, mut narrowed) = (0, 0, 0, 0);
         for board in &boards {
             for san in &sans {
                 let ours = san.to_move(board);
                 assert_eq!(ours, san.resolve_general(board), "{san} on {board:?}");
                 assert_eq!(ours, by_move_list(board, san), "{san} on {board:?}");
+                // `make`: the same move, made as `make_move` makes it (the
+                // board untouched on an error).
+                let (mut made, mut expected) = (board.clone(), board.clone());
+                assert_eq!(san.make(&mut made), ours, "{san} on {board:?}");
+                if let Ok(mv) = ours {
+                    expected.make_move(mv);
+                }
+                assert!(made == expected, "{san} on {board:?}: {made:?}");
                 resolved += usize::from(ours.is_ok());
                 ambiguous += usize::from(ours == Err(SanError::Ambiguous));
+                if let (Ok(_), San::Castle(_)) = (ours, san) {
+                    castles += 1;
+                }
+                if let (
+                    Ok(_),
+                    San::Normal {
+                        piece: Some(_),
+                        from_file: Some(_),
+                        ..
+                    },
+                ) = (ours, san)
+                {
+                    narrowed += 1;
+                }
             }
         }
         // The comparison covers moves, not only refusals.
         assert!(resolved > 5_000 && ambiguous > 50, "{resolved} {ambiguous}");
+        assert!(castles > 100 && narrowed > 200, "{castles} {narrowed}");
     }
 }

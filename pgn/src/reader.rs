@@ -390,7 +390,21 @@ impl<R: Read> Reader<R> {
                 b'[' => {
                     blank_lines = 0;
                     seen_tag = true;
-                    if let Some((line_end, name, value)) = self.tag_line()? {
+                    // The usual line read here, any other by `tag_line`.
+                    let strict = if self.end - self.pos >= LOOKAHEAD {
+                        let start = self.pos;
+                        strict_tag(self.data()).map(|(end, name, value)| {
+                            let at = |(a, b): (usize, usize)| (start + a, start + b);
+                            (start + end, at(name), at(value))
+                        })
+                    } else {
+                        None
+                    };
+                    let spans = match strict {
+                        Some(spans) => Some(spans),
+                        None => self.tag_line()?,
+                    };
+                    if let Some((line_end, name, value)) = spans {
                         if control == Control::Continue {
                             let name = &self.buf[name.0..name.1];
                             let value = RawTag(&self.buf[value.0..value.1]);
@@ -598,7 +612,24 @@ impl<R: Read> Reader<R> {
                         }
                         if self.buf[self.pos] == b'{' {
                             self.pos += 1;
-                            let control = self.comment(visitor, skipping)?;
+                            // A short comment on one line (an online game's
+                            // clock) read here; the others by `comment`.
+                            let start = self.pos;
+                            let control = match short_comment(&self.buf[start..start + 40]) {
+                                Some(len) => {
+                                    let mut after = start + len + 1;
+                                    while after < self.end && self.buf[after] == b' ' {
+                                        after += 1;
+                                    }
+                                    self.pos = after;
+                                    if skipping {
+                                        Control::Continue
+                                    } else {
+                                        visitor.comment(RawComment(&self.buf[start..start + len]))
+                                    }
+                                }
+                                None => self.comment(visitor, skipping)?,
+                            };
                             answer(control, depth, &mut skip_from, &mut refused);
                             skipping = depth >= skip_from;
                             if self.end - self.pos < LOOKAHEAD {
@@ -887,6 +918,27 @@ impl<R: Read> Reader<R> {
 /// `\n`, or the input's end), the name's range and the value's.
 type TagSpans = (usize, (usize, usize), (usize, usize));
 
+/// The usual tag line at the start of `data`, `[Name "value"]` and its
+/// `\n`, with one space, no escape and nothing else on the line: where
+/// the `\n` is and the ranges of the name and the value, as
+/// [`short_tag`] reads them; `None` for any other line.
+#[inline(always)]
+fn strict_tag(data: &[u8]) -> Option<TagSpans> {
+    let mut i = 1;
+    while data.get(i).is_some_and(|&b| TAG_NAME[b as usize]) {
+        i += 1;
+    }
+    if i == 1 || data.get(i..i + 2)? != b" \"" {
+        return None;
+    }
+    let value = i + 2;
+    let quote = value + find3(&data[value..], b'"', b'\\', b'\n')?;
+    match data.get(quote..quote + 3)? {
+        [b'"', b']', b'\n'] => Some((quote + 2, (1, i), (value, quote))),
+        _ => None,
+    }
+}
+
 /// A tag pair `[Name "value"]` at the start of `data`, read without
 /// crossing a line end: the offset after its `]` and the ranges of the
 /// name and the value; `None` when the bytes at hand hold no complete,
@@ -970,6 +1022,34 @@ fn find3(data: &[u8], a: u8, b: u8, c: u8) -> Option<usize> {
         .iter()
         .position(|&x| x == a || x == b || x == c)
         .map(|k| i + k)
+}
+
+/// The length of a comment whose `}` is among the first 40 bytes of
+/// `data` (the bytes after its `{`) with no line end before it, `None`
+/// otherwise: words of eight bytes, for the clock comments of online
+/// games (`{ [%clk 0:05:00] }`, 16 bytes, checked first) that follow every
+/// move, and the evaluations beside them (`{ [%eval 0.17] [%clk 0:05:00] }`).
+#[inline(always)]
+fn short_comment(data: &[u8]) -> Option<usize> {
+    let data: &[u8; 40] = data.try_into().ok()?;
+    let word = |k: usize| {
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(&data[8 * k..8 * k + 8]);
+        u64::from_le_bytes(bytes)
+    };
+    let hits = |w: u64| equal_bytes(w, b'}') | equal_bytes(w, b'\n');
+    // A clock's 16 bytes (` [%clk 0:05:00] `) with one compare.
+    if data[16] == b'}' && hits(word(0)) | hits(word(1)) == 0 {
+        return Some(16);
+    }
+    for k in 0..5 {
+        let hits = hits(word(k));
+        if hits != 0 {
+            let at = 8 * k + (hits.trailing_zeros() / 8) as usize;
+            return (data[at] == b'}').then_some(at);
+        }
+    }
+    None
 }
 
 /// The index of the first byte of `data` that is `a` or `b`, as [`find3`].

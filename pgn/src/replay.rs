@@ -105,12 +105,8 @@ pub fn start_position(fen: Option<&str>, variant: Option<&str>) -> Result<Board,
 /// ```
 #[inline]
 pub fn play_san(board: &mut Board, san: RawSan<'_>) -> Result<Move, SanError> {
-    match san.shaped_move(board) {
-        Some(resolved) => {
-            let mv = resolved?;
-            board.make_move_unchecked(mv);
-            Ok(mv)
-        }
+    match san.shaped_make(board) {
+        Some(played) => played,
         None => play_parsed(board, san),
     }
 }
@@ -118,25 +114,21 @@ pub fn play_san(board: &mut Board, san: RawSan<'_>) -> Result<Move, SanError> {
 /// [`play_san`] for a token of another shape than the commonest.
 #[inline(never)]
 fn play_parsed(board: &mut Board, san: RawSan<'_>) -> Result<Move, SanError> {
-    let mv = match san.san() {
-        Ok(parsed) => parsed.to_move(board)?,
-        Err(error) if san.is_null() => {
-            let _ = error;
-            return match board.make_null_move() {
-                Some(_) => Ok(Move::NULL),
-                None => Err(SanError::Illegal),
-            };
-        }
-        Err(error) => return Err(error),
-    };
-    board.make_move_unchecked(mv);
-    Ok(mv)
+    match san.san() {
+        Ok(parsed) => parsed.make(board),
+        Err(_) if san.is_null() => match board.make_null_move() {
+            Some(_) => Ok(Move::NULL),
+            None => Err(SanError::Illegal),
+        },
+        Err(error) => Err(error),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     //! The one-word shapes the reader gives the commonest moves
-    //! ([`RawSan::shaped_move`]) against the token's bytes read again as
+    //! ([`RawSan::shaped_move`], and [`play_san`] with its make) against
+    //! the token's bytes read again as
     //! SAN and resolved ([`magicboard::San::from_ascii`],
     //! [`magicboard::San::to_move`]), at every move of real files: the
     //! lichess samples of `tests/data`, and the files of the folder
@@ -189,6 +181,14 @@ mod tests {
                 assert_eq!(shaped, general, "{san:?} on {board:?}");
                 self.shaped += 1;
             }
+            // What `play_san` does: the shape's make, or the general path.
+            let mut played = board.clone();
+            assert_eq!(play_san(&mut played, san), general, "{san:?} on {board:?}");
+            let mut expected = board.clone();
+            if let Ok(mv) = general {
+                expected.make_move(mv);
+            }
+            assert!(played == expected, "{san:?} on {board:?}: {played:?}");
             match general {
                 Ok(mv) => {
                     board.make_move_unchecked(mv);

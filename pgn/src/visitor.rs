@@ -295,11 +295,19 @@ impl<'a> RawSan<'a> {
     }
 
     /// [`San::to_move`] on `board` for a token of one of the commonest
-    /// shapes, `None` for the others: the shape chosen once, each with a
-    /// [`San`] of that shape, which [`San::to_move`] (inlined) resolves by
-    /// the shape's own code without a second choice.
-    #[inline(always)]
+    /// shapes, `None` for the others (the SAN of its word, for tests).
+    #[cfg(test)]
     pub(crate) fn shaped_move(&self, board: &Board) -> Option<Result<Move, SanError>> {
+        Some(Shape::san(self.shape)?.to_move(board))
+    }
+
+    /// [`San::make`] on `board` for a token of one of the commonest
+    /// shapes, `None` for the others: the shape chosen once, each arm
+    /// with a [`San`] of that shape, which [`San::make`] (inlined)
+    /// resolves and makes by the shape's own code, the piece known,
+    /// without a second choice.
+    #[inline(always)]
+    pub(crate) fn shaped_make(&self, board: &mut Board) -> Option<Result<Move, SanError>> {
         let word = self.shape;
         let byte = |shift: u32| (word >> shift) as usize & 0xff;
         let to = Square::new(
@@ -314,18 +322,19 @@ impl<'a> RawSan<'a> {
             to,
             promotion: None,
         };
-        let san = match word & 0xff {
-            Shape::PUSH => normal(None, None, false),
-            Shape::PAWN_CAPTURE => normal(None, Some(File::from_index(byte(16) & 7)), true),
+        Some(match word & 0xff {
+            Shape::PUSH => normal(None, None, false).make(board),
+            Shape::PAWN_CAPTURE => {
+                normal(None, Some(File::from_index(byte(16) & 7)), true).make(board)
+            }
             // A piece's move, its kind a constant in each arm.
-            3 => normal(Some(PieceKind::Knight), None, byte(24) != 0),
-            4 => normal(Some(PieceKind::Bishop), None, byte(24) != 0),
-            5 => normal(Some(PieceKind::Rook), None, byte(24) != 0),
-            6 => normal(Some(PieceKind::Queen), None, byte(24) != 0),
-            7 => normal(Some(PieceKind::King), None, byte(24) != 0),
+            3 => normal(Some(PieceKind::Knight), None, byte(24) != 0).make(board),
+            4 => normal(Some(PieceKind::Bishop), None, byte(24) != 0).make(board),
+            5 => normal(Some(PieceKind::Rook), None, byte(24) != 0).make(board),
+            6 => normal(Some(PieceKind::Queen), None, byte(24) != 0).make(board),
+            7 => normal(Some(PieceKind::King), None, byte(24) != 0).make(board),
             _ => return None,
-        };
-        Some(san.to_move(board))
+        })
     }
 
     /// The token as text (lossy UTF-8), for messages.

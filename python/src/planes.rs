@@ -129,21 +129,12 @@ pub fn _planes_batch<'py>(
 ) -> PyResult<Bound<'py, PyByteArray>> {
     let items = self::positions(positions)?;
     // The bitboards first (96 bytes a position), then the planes written
-    // straight into the new bytearray, without the GIL: one pass over the
-    // big buffer, not a copy per step.
+    // straight into the new bytearray: one pass over the big buffer, not
+    // a copy per step.
     let boards = run(py, items, chess960, threads, |board| {
         lib::piece_bitboards(board, oriented)
     })?;
-    PyByteArray::new_with(py, 768 * boards.len(), |buffer| {
-        py.detach(|| {
-            for (chunk, bitboards) in buffer.chunks_exact_mut(768).zip(&boards) {
-                if let Ok(chunk) = <&mut [u8; 768]>::try_from(chunk) {
-                    plane_bytes(bitboards, chunk);
-                }
-            }
-        });
-        Ok(())
-    })
+    batch_bytes(py, &boards, false)
 }
 
 /// _bitboards_batch(positions, oriented=False, chess960=False, threads=1)
@@ -164,12 +155,32 @@ pub fn _bitboards_batch<'py>(
     let boards = run(py, items, chess960, threads, |board| {
         lib::piece_bitboards(board, oriented)
     })?;
-    let bytes: Vec<u8> = boards
-        .iter()
-        .flatten()
-        .flat_map(|b| b.to_ne_bytes())
-        .collect();
-    Ok(PyByteArray::new(py, &bytes))
+    batch_bytes(py, &boards, true)
+}
+
+/// The batch functions' result: each position's planes (768 bytes) or,
+/// `wide`, its bitboards (96 bytes of native-endian `uint64`), written
+/// straight into a new `bytearray` without the GIL.
+fn batch_bytes<'py>(
+    py: Python<'py>,
+    boards: &[[u64; 12]],
+    wide: bool,
+) -> PyResult<Bound<'py, PyByteArray>> {
+    let size = if wide { 96 } else { 768 };
+    PyByteArray::new_with(py, size * boards.len(), |buffer| {
+        py.detach(|| {
+            for (chunk, bitboards) in buffer.chunks_exact_mut(size).zip(boards) {
+                if let Ok(chunk) = <&mut [u8; 768]>::try_from(&mut *chunk) {
+                    plane_bytes(bitboards, chunk);
+                } else {
+                    for (bytes, bb) in chunk.chunks_exact_mut(8).zip(bitboards) {
+                        bytes.copy_from_slice(&bb.to_ne_bytes());
+                    }
+                }
+            }
+        });
+        Ok(())
+    })
 }
 
 /// The planes (or, `wide`, the bitboards) of positions given as square
@@ -248,19 +259,5 @@ pub fn _codes_batch<'py>(
                     "position {row}: square {square} holds {code}, not a piece code (0 to 12)"
                 ))
             })?;
-    let size = if wide { 96 } else { 768 };
-    PyByteArray::new_with(py, size * n, |buffer| {
-        py.detach(|| {
-            for (chunk, bitboards) in buffer.chunks_exact_mut(size).zip(&boards) {
-                if let Ok(chunk) = <&mut [u8; 768]>::try_from(&mut *chunk) {
-                    plane_bytes(bitboards, chunk);
-                } else {
-                    for (bytes, bb) in chunk.chunks_exact_mut(8).zip(bitboards) {
-                        bytes.copy_from_slice(&bb.to_ne_bytes());
-                    }
-                }
-            }
-        });
-        Ok(())
-    })
+    batch_bytes(py, &boards, wide)
 }

@@ -696,8 +696,9 @@ def test_a_read_game_makes_its_nodes_when_first_asked():
 
 
 def test_the_pages_python_examples_run(capsys):
-    """The Python blocks of docs/pgn.md and of the README's PGN section run
-    (from the repository's root, as the pages' paths are written)."""
+    """The Python blocks of docs/pgn.md (and any of the README's that uses
+    magicboard.pgn) run, from the repository's root, as the pages' paths
+    are written."""
     import re
 
     pytest.importorskip("numpy")
@@ -705,7 +706,7 @@ def test_the_pages_python_examples_run(capsys):
     for page in [REPO / "docs" / "pgn.md", REPO / "README.md"]:
         text = page.read_text(encoding="utf-8")
         blocks += [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "magicboard.pgn" in b]
-    assert len(blocks) >= 2
+    assert blocks
     cwd = os.getcwd()
     os.chdir(REPO)
     try:

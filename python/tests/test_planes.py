@@ -151,3 +151,30 @@ def test_batches_of_read_positions_errors():
         magicboard.planes_batch({"pieces": batch["pieces"].astype(np.int16) + 256})
     with pytest.raises(ValueError, match="turns"):
         magicboard.planes_batch({"pieces": batch["pieces"], "turn": np.ones(2, bool)}, oriented=True)
+
+
+@pytest.mark.parametrize("oriented", [False, True])
+def test_planes_of_a_real_pgn_file(oriented):
+    """``read_positions`` on a lichess sample (pgn/tests/data) straight into
+    planes and bitboards, against python-chess replaying the same games."""
+    import chess.pgn
+    import magicboard.pgn
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "pgn" / "tests" / "data" / "lichess_db_10k.pgn"
+    if not path.is_file():
+        pytest.skip(f"{path} is not here (the package as downloaded)")
+    batches = list(magicboard.pgn.read_positions(path, batch_size=100))
+    planes = np.concatenate([magicboard.planes_batch(b, oriented=oriented) for b in batches])
+    bitboards = np.concatenate([magicboard.bitboards_batch(b, oriented=oriented) for b in batches])
+    expected_planes, expected_bitboards = [], []
+    with open(path, encoding="utf-8") as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            board = game.board()
+            for move in game.mainline_moves():
+                expected_planes.append(reference_planes(board, oriented))
+                expected_bitboards.append(reference_bitboards(board, oriented))
+                board.push(move)
+    assert len(batches) > 1 and planes.shape == (len(expected_planes), 12, 8, 8)
+    assert (planes == np.stack(expected_planes)).all()
+    assert (bitboards == np.stack(expected_bitboards)).all()

@@ -295,6 +295,21 @@ impl Board {
         undo
     }
 
+    /// [`Board::make_move_unchecked`] for a legal `mv` of a piece of
+    /// `kind` (the piece on its from-square), without reading the kind
+    /// back: the SAN resolver knows it, and with a constant `kind` the
+    /// make keeps only that kind's steps.
+    #[inline(always)]
+    pub(crate) fn make_legal_of(&mut self, mv: Move, kind: PieceKind) {
+        debug_assert_eq!(self.mailbox[mv.from().index()], Some(kind), "{mv:?}");
+        debug_assert!(
+            self.can_apply(mv, mv.from(), mv.to(), kind),
+            "make_move would refuse {mv:?} on {self:?}"
+        );
+        self.apply::<true>(mv, kind, self.undo_record());
+        debug_assert!(self.is_consistent(), "inconsistent after {mv:?}: {self:?}");
+    }
+
     /// Perft's make: `mv` comes from the legal generator, so no guard is
     /// needed, and neither the hash nor the clocks are kept (counting needs
     /// neither: they are stale afterwards, so such boards never leave the

@@ -13,7 +13,10 @@
 //!   offered now and then: a legal one, or a legal one with its flags
 //!   changed;
 //! * `game`: byte strings that `(Game, Move)`'s `Arbitrary` impls decode
-//!   into long games, from the standard start and Chess960 starts.
+//!   into long games, from the standard start and Chess960 starts;
+//! * `pgn`: games of magicboard-pgn's sample files and hand-made ones;
+//! * `syzygy`: the real 3- and 4-piece tables up to 16 KB, each after the
+//!   bytes that name it and place its pieces.
 //!
 //! The games' moves are picked by `magicboard::playout`, which favours en
 //! passant, castling, promotions, captures and checks.
@@ -115,7 +118,10 @@ fn uci_san_seeds(rng: &mut Rng) -> Vec<Vec<u8>> {
         let start = common::position(index as u8);
         for _ in 0..3 {
             let moves = game(&start, 30, rng);
-            let uci: Vec<String> = moves.iter().map(|(b, mv)| b.to_uci(*mv).to_string()).collect();
+            let uci: Vec<String> = moves
+                .iter()
+                .map(|(b, mv)| b.to_uci(*mv).to_string())
+                .collect();
             let san: Vec<String> = moves.iter().map(|(b, mv)| b.to_san(*mv)).collect();
             for text in [uci.join(" "), san.join(" ")] {
                 let mut seed = vec![index as u8];
@@ -210,6 +216,40 @@ fn pgn_seeds() -> Vec<Vec<u8>> {
     seeds
 }
 
+/// Seeds of the target `syzygy`: each real table of
+/// syzygy/tests/data/regular up to 16 KB, whole, after its index in the
+/// sorted list of tables (the target's first byte) and eight bytes that
+/// place its pieces.
+fn syzygy_seeds(rng: &mut Rng) -> Vec<Vec<u8>> {
+    let dir = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../syzygy/tests/data/regular"
+    ));
+    let mut names: Vec<PathBuf> = fs::read_dir(dir)
+        .expect("syzygy/tests/data/regular")
+        .map(|entry| entry.expect("a table").path())
+        .filter(|p| {
+            matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("rtbw" | "rtbz")
+            )
+        })
+        .collect();
+    names.sort();
+    let mut seeds = Vec::new();
+    for (index, path) in names.iter().enumerate() {
+        let bytes = fs::read(path).expect("a table");
+        if bytes.len() > 16 * 1024 {
+            continue;
+        }
+        let mut seed = vec![index as u8];
+        seed.extend_from_slice(&rng.next().to_le_bytes());
+        seed.extend_from_slice(&bytes);
+        seeds.push(seed);
+    }
+    seeds
+}
+
 fn main() {
     let out = std::env::args_os()
         .nth(1)
@@ -222,6 +262,7 @@ fn main() {
         ("play", play_seeds(&mut rng)),
         ("game", game_seeds(&mut rng)),
         ("pgn", pgn_seeds()),
+        ("syzygy", syzygy_seeds(&mut rng)),
     ];
     for (target, seeds) in &corpora {
         let dir = out.join(target);

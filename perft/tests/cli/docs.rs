@@ -1,26 +1,15 @@
-//! The pages' commands, run as they are shown: every ```` ```console ````
-//! block of README.md, perft/README.md and docs/*.md (the convention is in
-//! docs/testing.md, "Commands in the pages").
+//! The pages' commands, run as they are shown (`console.rs` reads and runs
+//! them): every ```` ```console ```` block of README.md, perft/README.md
+//! and docs/*.md but pgn.md (magicboard-pgn's tests run that one).
 //!
-//! * `$ COMMAND` starts a command (a line ending in `\` goes on to the
-//!   next); the lines after it, up to the next `$` or the block's end, are
-//!   what it prints, stdout then stderr, compared line by line: a line
-//!   `...` stands for any lines, `[..]` within a line for any text.
-//!   Trailing blank lines are not compared.
-//! * `? N` right after the command: the exit status it must end with (0
-//!   without).
-//! * A command whose comment says `(not run by the tests: WHY)` is left
-//!   out, and the test prints it with its reason.
-//!
-//! The commands run with `sh -c` in a fresh directory per page, where
-//! `perft` is this build's binary (so is `cargo run --release --bin perft
-//! --` and `target/release/perft`), `target/release/examples/broken_generator`
-//! the perft tool's example, and `tests/data` the repository's published
-//! suites. A page that is not there (the perft package as downloaded has
-//! only its own README) is skipped, saying so.
+//! The commands run in a fresh directory per page, where `perft` is this
+//! build's binary (so is `cargo run --release --bin perft --` and
+//! `target/release/perft`), `target/release/examples/broken_generator` the
+//! perft tool's example, and `tests/data` the repository's published
+//! suites.
 
+use super::console::check_pages;
 use super::*;
-use pretty_assertions::assert_eq;
 
 /// The pages whose commands are checked, from the perft package's root.
 const PAGES: [&str; 7] = [
@@ -33,240 +22,36 @@ const PAGES: [&str; 7] = [
     "../docs/toolkit.md",
 ];
 
-/// One `$` command of a page and what the page shows it printing.
-struct Shown {
-    line: usize,
-    command: String,
-    /// Why the page leaves it out of the tests, if it does.
-    skipped: Option<String>,
-    status: i32,
-    output: Vec<String>,
-}
-
-/// The `$` commands of the page's console blocks.
-fn commands(text: &str) -> Vec<Shown> {
-    let mut found: Vec<Shown> = Vec::new();
-    let mut in_console = false;
-    let mut lines = text.lines().enumerate().peekable();
-    while let Some((number, line)) = lines.next() {
-        if let Some(info) = line.strip_prefix("```") {
-            in_console = !in_console && info.trim().starts_with("console");
-            continue;
-        }
-        if !in_console {
-            continue;
-        }
-        if let Some(first) = line.strip_prefix("$ ") {
-            let mut command = first.to_string();
-            while command.ends_with('\\') {
-                command.pop();
-                let (_, next) = lines.next().expect("a command goes on");
-                command.push_str(next.trim_start());
-            }
-            let (command, comment) = split_comment(&command);
-            let skipped = comment
-                .split_once("(not run by the tests: ")
-                .map(|(_, why)| why.trim_end_matches(')').to_string());
-            found.push(Shown {
-                line: number + 1,
-                command,
-                skipped,
-                status: 0,
-                output: Vec::new(),
-            });
-        } else if let Some(shown) = found.last_mut() {
-            match line.strip_prefix("? ") {
-                Some(status) if shown.output.is_empty() => {
-                    shown.status = status.trim().parse().expect("`? N`: a number")
-                }
-                _ => shown.output.push(line.to_string()),
-            }
-        }
-    }
-    found
-}
-
-/// The command and its comment (from a `#` that starts a word outside
-/// quotes).
-fn split_comment(line: &str) -> (String, String) {
-    let mut quote = None;
-    let mut previous = ' ';
-    for (i, c) in line.char_indices() {
-        match (quote, c) {
-            (None, '\'' | '"') => quote = Some(c),
-            (Some(q), _) if c == q => quote = None,
-            (None, '#') if previous.is_whitespace() => {
-                return (line[..i].trim().to_string(), line[i..].to_string());
-            }
-            _ => {}
-        }
-        previous = c;
-    }
-    (line.trim().to_string(), String::new())
-}
-
-/// True when `got` is what `shown` shows (`...` for any lines, `[..]` for
-/// any text in a line).
-fn matches(shown: &[String], got: &[&str]) -> bool {
-    match shown.split_first() {
-        None => got.is_empty(),
-        Some((first, rest)) if first == "..." => {
-            (0..=got.len()).any(|skip| matches(rest, &got[skip..]))
-        }
-        Some((first, rest)) => got
-            .split_first()
-            .is_some_and(|(line, others)| line_matches(first, line) && matches(rest, others)),
-    }
-}
-
-/// One line against a shown one with `[..]` wildcards.
-fn line_matches(shown: &str, got: &str) -> bool {
-    let mut parts = shown.split("[..]");
-    let first = parts.next().unwrap_or_default();
-    let Some(mut rest) = got.strip_prefix(first) else {
-        return false;
-    };
-    let parts: Vec<&str> = parts.collect();
-    for (i, part) in parts.iter().enumerate() {
-        if i + 1 == parts.len() {
-            return rest.ends_with(part);
-        }
-        match rest.find(part) {
-            Some(at) => rest = &rest[at + part.len()..],
-            None => return false,
-        }
-    }
-    rest.is_empty()
-}
-
-/// Without its trailing blank lines, and each line's trailing spaces.
-fn trimmed(lines: &[&str]) -> Vec<String> {
-    let mut lines: Vec<String> = lines.iter().map(|l| l.trim_end().to_string()).collect();
-    while lines.last().is_some_and(String::is_empty) {
-        lines.pop();
-    }
-    lines
-}
-
 /// A fresh directory to run a page's commands in, laid out as the
 /// repository is for them.
-fn workplace(page: &str) -> PathBuf {
+fn workplace(page: &str, text: &str) -> PathBuf {
     let dir = temp(&format!("docs-{}", page.replace(['/', '.'], "-")));
     let release = dir.join("target/release");
     std::fs::create_dir_all(release.join("examples")).unwrap();
+    std::fs::create_dir_all(dir.join("bin")).unwrap();
     let perft = env!("CARGO_BIN_EXE_perft");
     std::os::unix::fs::symlink(perft, release.join("perft")).unwrap();
+    std::os::unix::fs::symlink(perft, dir.join("bin/perft")).unwrap();
     // The package's `tests/data` is the repository's (a symbolic link
     // there, a copy in the package as downloaded).
     let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
     if tests.join("data").is_dir() {
         std::os::unix::fs::symlink(tests, dir.join("tests")).unwrap();
     }
-    dir
-}
-
-/// Runs one shown command in `dir`: its stdout then its stderr, and its
-/// exit status.
-fn run_in(dir: &Path, command: &str) -> (i32, String) {
-    let command = command
-        .replace("cargo run --release --bin perft --", "perft")
-        .replace("target/release/perft ", "perft ");
-    let bin = dir.join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let perft = bin.join("perft");
-    if !perft.exists() {
-        std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_perft"), &perft).unwrap();
+    if text.contains("broken_generator") {
+        let link = release.join("examples/broken_generator");
+        std::os::unix::fs::symlink(broken_generator(), link).unwrap();
     }
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let out = Command::new("sh")
-        .args(["-c", &command])
-        .current_dir(dir)
-        .env("PATH", path)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("sh runs");
-    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
-    text.push_str(&String::from_utf8_lossy(&out.stderr));
-    (out.status.code().unwrap_or(-1), text)
+    dir
 }
 
 #[test]
 fn every_command_shown_in_the_pages_prints_what_they_show() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut checked = 0;
-    let mut failures = Vec::new();
-    for page in PAGES {
-        let Ok(text) = std::fs::read_to_string(root.join(page)) else {
-            println!(
-                "skipped: {page} is not here (the package as downloaded); the repository's \
-                 tests run its commands"
-            );
-            continue;
-        };
-        let shown = commands(&text);
-        if shown.is_empty() {
-            continue;
-        }
-        let dir = workplace(page);
-        if text.contains("broken_generator") {
-            let example = broken_generator();
-            let link = dir.join("target/release/examples/broken_generator");
-            std::os::unix::fs::symlink(example, link).unwrap();
-        }
-        for command in shown {
-            let name = format!("{page}:{}: $ {}", command.line, command.command);
-            if let Some(why) = &command.skipped {
-                println!("skipped: {name} ({why})");
-                continue;
-            }
-            let (status, got) = run_in(&dir, &command.command);
-            let got_lines: Vec<&str> = got.lines().collect();
-            let got_lines = trimmed(&got_lines);
-            let got_refs: Vec<&str> = got_lines.iter().map(String::as_str).collect();
-            let shown_refs: Vec<&str> = command.output.iter().map(String::as_str).collect();
-            if status != command.status || !matches(&trimmed(&shown_refs), &got_refs) {
-                failures.push(format!(
-                    "{name}\n  exit status {status} (the page shows {})\n  the page shows:\n    \
-                     {}\n  it printed:\n    {}",
-                    command.status,
-                    command.output.join("\n    "),
-                    got_lines.join("\n    ")
-                ));
-            }
-            checked += 1;
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    println!("{checked} commands of the pages ran and printed what the pages show");
+    let checked = check_pages(root, &PAGES, workplace, |command| {
+        command
+            .replace("cargo run --release --bin perft --", "perft")
+            .replace("target/release/perft ", "perft ")
+    });
     assert!(checked > 0, "no command checked");
-}
-
-#[test]
-fn the_page_format_is_read_as_documented() {
-    let page = "text\n```console\n$ perft --depth 1   # the root's moves\nNodes searched: 20\n\
-                $ perft --depth -1\n? 2\nperft: [..] 0 or more\n$ perft --depth 9 \\\n  --threads 1   \
-                # (not run by the tests: minutes)\n```\n```sh\n$ not a console block\n```\n";
-    let shown = commands(page);
-    assert_eq!(shown.len(), 3);
-    assert_eq!(shown[0].command, "perft --depth 1");
-    assert_eq!(shown[0].output, ["Nodes searched: 20"]);
-    assert_eq!((shown[1].status, shown[1].line), (2, 5));
-    assert_eq!(shown[2].command, "perft --depth 9 --threads 1");
-    assert_eq!(shown[2].skipped.as_deref(), Some("minutes"));
-    let shown: Vec<String> = ["a", "...", "x [..] z", "[..]!"].map(String::from).to_vec();
-    assert!(matches(&shown, &["a", "b", "c", "x y z", "wow!"]));
-    assert!(matches(&shown, &["a", "x  z", "!"]));
-    assert!(!matches(&shown, &["a", "x y", "wow!"]));
-    assert!(!matches(&shown, &["b", "x y z", "!"]));
-    assert_eq!(
-        split_comment(r#"perft --fen "8/8 # w" --depth 2  # two"#),
-        (
-            r#"perft --fen "8/8 # w" --depth 2"#.to_string(),
-            "# two".to_string()
-        )
-    );
 }

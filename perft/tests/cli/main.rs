@@ -12,6 +12,8 @@ mod common;
 mod counts;
 mod diverge;
 #[cfg(unix)]
+mod console;
+#[cfg(unix)]
 mod docs;
 mod first_hour;
 mod lenient;

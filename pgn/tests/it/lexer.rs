@@ -93,6 +93,52 @@ fn tags_movetext_comments_nags_variations_result() {
     );
 }
 
+/// Tag lines in the usual form (read in line when enough bytes follow)
+/// and in others (extra spaces, escapes, a line end within the value,
+/// text after the `]`, CRLF): each tag's name and value as written, and
+/// the movetext's lines after them; the same with few bytes after them.
+#[test]
+fn tag_lines_usual_and_other_forms() {
+    let lines = [
+        (
+            "[Event \"Rated Blitz game\"]",
+            Some(("Event", "Rated Blitz game")),
+        ),
+        ("[A \"\"]", Some(("A", ""))),
+        ("[WhiteElo \"1500\"]", Some(("WhiteElo", "1500"))),
+        ("[B  \"two spaces\"]", Some(("B", "two spaces"))),
+        ("[ C \"space first\" ]", Some(("C", "space first"))),
+        (
+            "[D \"an \\\"escaped\\\" quote\"]",
+            Some(("D", "an \"escaped\" quote")),
+        ),
+        ("[E \"after\"] ; a comment", Some(("E", "after"))),
+        ("[F \"crlf\"]\r", Some(("F", "crlf"))),
+        ("[G \"a]b\"]", Some(("G", "a]b"))),
+        (
+            "[H_1+#=:- \"punctuation\"]",
+            Some(("H_1+#=:-", "punctuation")),
+        ),
+    ];
+    for pad in [0, 600] {
+        let mut pgn = String::new();
+        let mut expected = vec!["game 1 line 1".to_string()];
+        for (line, tag) in lines {
+            pgn += line;
+            pgn += "\n";
+            if let Some((name, value)) = tag {
+                expected.push(format!("tag {name}={value}"));
+            }
+        }
+        let movetext_line = lines.len() + 2;
+        pgn += &format!("\n1. e4 {{{}}} *\n", "x".repeat(pad));
+        expected.push(format!("san e4@{movetext_line}"));
+        expected.push(format!("{{{}}}", "x".repeat(pad)));
+        expected.push("result *".into());
+        assert_eq!(flat(&pgn), expected.join(" "), "{pgn:?}");
+    }
+}
+
 #[test]
 fn byte_order_mark_crlf_percent_and_semicolon_lines() {
     let pgn = "\u{feff}% escape line\r\n[Event \"A\"]\r\n\r\n1. e4 ; rest of line e5\r\n% skipped\r\n1... c5 *\r\n";
@@ -171,6 +217,43 @@ fn tag_escapes_and_malformed_tag_lines() {
         flat("[White \"The \\\"Immortal\\\" \\\\o/\"]\n[Broken\n[Black \"B\"] trailing\n\n*"),
         "game 1 line 1 tag White=The \"Immortal\" \\o/ tag Black=B result *"
     );
+}
+
+/// Comments after a move of every length around the 40 bytes the reader
+/// reads in line (the others going through its general path), some with a
+/// line end inside or a `} {` (two comments): each reported whole as
+/// written, the line numbers of the moves after them counted.
+#[test]
+fn short_comments_after_moves_whole_with_their_lines() {
+    for len in 0..56 {
+        for variant in 0..4 {
+            let mut text: Vec<u8> = (0..len).map(|i| b"ab [%clk 0:05:00]"[i % 17]).collect();
+            match variant {
+                1 if len > 0 => text[len / 2] = b'\n',
+                2 if len > 0 => text[len - 1] = b'\n',
+                3 if len > 4 => text[len / 3..len / 3 + 3].copy_from_slice(b"} {"),
+                _ => {}
+            }
+            let text = String::from_utf8(text).unwrap();
+            // Enough after them for the reader to read in line (its
+            // lookahead): a long comment at the end.
+            let pad = "x".repeat(400);
+            let pgn =
+                format!("1. e4 {{{text}}} e5 {{{text}}}\n2. Nf3 {{{text}}}  Nf6 {{{pad}}} *\n");
+            // The comments as written, and the moves' lines, by hand.
+            let comments: Vec<String> = text.split("} {").map(|c| format!("{{{c}}}")).collect();
+            let comments = comments.join(" ");
+            let lines = text.matches('\n').count();
+            let expected = format!(
+                "game 1 line 1 san e4@1 {comments} san e5@{} {comments} san Nf3@{} {comments} \
+                 san Nf6@{} {{{pad}}} result *",
+                1 + lines,
+                2 + 2 * lines,
+                2 + 3 * lines
+            );
+            assert_eq!(flat(&pgn), expected, "{pgn:?}");
+        }
+    }
 }
 
 #[test]

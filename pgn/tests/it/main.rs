@@ -2,6 +2,8 @@
 
 mod cli;
 mod common;
+#[cfg(all(feature = "cli", unix))]
+mod console;
 mod files;
 mod lexer;
 mod pages;

@@ -1,8 +1,8 @@
 //! The proptest strategies of `magicboard_testkit::strategy`:
 //! the crate's own properties checked on their boards and games, a second
-//! generator (the `chess` crate) compared move list by move list, as the
-//! README's "Testing your own generator" shows, and shrinking checked to
-//! reach short games.
+//! generator (the `chess` crate) compared move list by move list, as
+//! docs/testing.md ("Testing another generator, in depth") shows, and
+//! shrinking checked to reach short games.
 
 use magicboard::{Board, Game, Move, PieceKind};
 use magicboard_testkit::strategy;
@@ -117,7 +117,7 @@ proptest! {
         prop_assert_eq!(after, board);
     }
 
-    /// The README's example: another generator's legal moves (here the
+    /// docs/testing.md's example: another generator's legal moves (here the
     /// `chess` crate's, which has no Chess960) against magicboard's.
     #[test]
     fn the_chess_crate_lists_the_same_moves(board in strategy::board(0..=120)) {

@@ -165,7 +165,7 @@ impl Game {
     pub fn push(&mut self, mv: Move) -> Result<(), MoveError> {
         // `try_make_move` spelled out: its `Result<Undo, _>` went through
         // memory, and the copy of the `Undo` out of it stalled on the bytes
-        // just written (python/bench_peers.py's push + pop, about 10% faster).
+        // just written (docs/python-performance.md measures the difference).
         if !self.board.is_legal(mv) {
             return Err(MoveError::Illegal);
         }

@@ -13,7 +13,11 @@ Readers, each over the whole file from the start:
 - ``magicboard read_games``: ``magicboard.pgn.read_games(path)``, each game's
   headers (a dict) and mainline moves (a list of Move);
 - ``magicboard read_games, headers=False``: the moves alone;
-- ``magicboard read_games, threads=2``: on two threads.
+- ``magicboard read_games, threads=2``: on two threads;
+- ``bulletchess PGNFile``: bulletchess's reader (C; wheels for CPython
+  3.13 only), ``PGNFile.open(path)`` and ``next_game()`` in a loop, each
+  game's ``moves`` (its mainline, replayed): left out, and named, where
+  bulletchess does not import.
 
 Each round runs every reader once, in turn; the figures are the medians
 over the rounds of the time and of the ratio to python-chess within the
@@ -92,6 +96,19 @@ def fast(path: Path, **options) -> Tuple[int, int]:
     return games, plies
 
 
+def bullet(path: Path) -> Tuple[int, int]:
+    import bulletchess.pgn
+
+    games = plies = 0
+    with bulletchess.pgn.PGNFile.open(str(path)) as pgn:
+        while True:
+            game = pgn.next_game()
+            if game is None:
+                return games, plies
+            games += 1
+            plies += len(game.moves)
+
+
 READERS: List[Tuple[str, Callable[[Path], Tuple[int, int]]]] = [
     ("python-chess read_game", lambda p: loop(chess, p)),
     ("magicboard read_game", lambda p: loop(magicboard, p)),
@@ -99,6 +116,12 @@ READERS: List[Tuple[str, Callable[[Path], Tuple[int, int]]]] = [
     ("magicboard read_games, headers=False", lambda p: fast(p, headers=False)),
     ("magicboard read_games, threads=2", lambda p: fast(p, threads=2)),
 ]
+try:
+    import bulletchess.pgn  # noqa: F401
+
+    READERS.append(("bulletchess PGNFile", bullet))
+except ImportError:
+    print("bulletchess: not installed here (wheels for CPython 3.13 only); left out")
 
 
 def main() -> None:
@@ -117,7 +140,7 @@ def main() -> None:
         size = path.stat().st_size
         counts = [reader(path) for _, reader in READERS]
         for (name, _), count in zip(READERS, counts):
-            if count != counts[0] and "read_games" not in name:
+            if count != counts[0] and "magicboard read_games" not in name:
                 raise SystemExit(f"{name} read {count} (games, plies), python-chess {counts[0]}")
         times: List[List[float]] = [[] for _ in READERS]
         for _ in range(args.rounds):

@@ -56,39 +56,10 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import chess
 
+from bench import commit, cpu_name
+
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 KIWIPETE_PERFT = {3: 97862, 4: 4085603}
-
-
-def cpu_name() -> str:
-    """Model name, vendor, family and model, from /proc/cpuinfo."""
-    fields: Dict[str, str] = {}
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            key, _, value = line.partition(":")
-            key = key.strip()
-            if key in ("vendor_id", "cpu family", "model", "model name") and key not in fields:
-                fields[key] = value.strip()
-            if not line.strip() and fields:
-                break
-    except OSError:
-        return platform.processor() or platform.machine()
-    return (
-        f"{fields.get('model name', '?')} ({fields.get('vendor_id', '?')}, "
-        f"family {fields.get('cpu family', '?')}, model {fields.get('model', '?')})"
-    )
-
-
-def commit() -> str:
-    here = Path(__file__).resolve().parent
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True, text=True, check=True
-        )
-        dirty = subprocess.run(["git", "status", "--porcelain"], cwd=here, capture_output=True, text=True)
-        return out.stdout.strip() + (" (with local changes)" if dirty.stdout.strip() else "")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def version(distribution: str) -> str:

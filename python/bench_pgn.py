@@ -34,46 +34,17 @@ import json
 import logging
 import platform
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Callable, Dict, List, Tuple
+from typing import Callable, List, Tuple
 
 import chess
 import chess.pgn
 
 import magicboard
 import magicboard.pgn
-
-
-def cpu_name() -> str:
-    """Model name, family and model, from /proc/cpuinfo."""
-    fields: Dict[str, str] = {}
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            key, _, value = line.partition(":")
-            key = key.strip()
-            if key in ("cpu family", "model", "model name") and key not in fields:
-                fields[key] = value.strip()
-            if not line.strip() and fields:
-                break
-    except OSError:
-        return platform.processor() or "unknown"
-    return "{} (family {}, model {})".format(
-        fields.get("model name", "?"), fields.get("cpu family", "?"), fields.get("model", "?")
-    )
-
-
-def commit() -> str:
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True,
-            cwd=Path(__file__).parent,
-        )
-        return out.stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
+from bench import commit, cpu_name
 
 
 def loop(module, path: Path) -> Tuple[int, int]:

@@ -127,14 +127,7 @@ pub fn _planes_batch<'py>(
     chess960: bool,
     threads: usize,
 ) -> PyResult<Bound<'py, PyByteArray>> {
-    let items = self::positions(positions)?;
-    // The bitboards first (96 bytes a position), then the planes written
-    // straight into the new bytearray: one pass over the big buffer, not
-    // a copy per step.
-    let boards = run(py, items, chess960, threads, |board| {
-        lib::piece_bitboards(board, oriented)
-    })?;
-    batch_bytes(py, &boards, false)
+    positions_batch(py, positions, oriented, chess960, threads, false)
 }
 
 /// _bitboards_batch(positions, oriented=False, chess960=False, threads=1)
@@ -151,11 +144,26 @@ pub fn _bitboards_batch<'py>(
     chess960: bool,
     threads: usize,
 ) -> PyResult<Bound<'py, PyByteArray>> {
+    positions_batch(py, positions, oriented, chess960, threads, true)
+}
+
+/// The two batch functions over boards and FENs: the bitboards first (96
+/// bytes a position, on `threads` threads), then the planes (or, `wide`,
+/// the bitboards) written straight into the new bytearray: one pass over
+/// the big buffer, not a copy per step.
+fn positions_batch<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    oriented: bool,
+    chess960: bool,
+    threads: usize,
+    wide: bool,
+) -> PyResult<Bound<'py, PyByteArray>> {
     let items = self::positions(positions)?;
     let boards = run(py, items, chess960, threads, |board| {
         lib::piece_bitboards(board, oriented)
     })?;
-    batch_bytes(py, &boards, true)
+    batch_bytes(py, &boards, wide)
 }
 
 /// The batch functions' result: each position's planes (768 bytes) or,

@@ -176,6 +176,45 @@ impl Game {
         Ok(())
     }
 
+    /// [`Game::push`] without the legality test, for a move known to be
+    /// legal here (one of this position's [`Board::legal_moves`]): a
+    /// binding that remembers the moves it listed plays them this way.
+    ///
+    /// A move that is not legal but that the board can play (a piece of
+    /// the side to move on its from-square, the destination not holding
+    /// a piece of its own side or a king, and so on: what [`Board::make_move`]
+    /// checks) is played as it is, even when it leaves the mover's king
+    /// attacked, and the game's later answers are then unspecified (never
+    /// undefined behaviour; debug builds assert that the move is legal).
+    /// Any other move changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::Illegal`] when [`Board::make_move`] refuses the move;
+    /// the game is then unchanged.
+    ///
+    /// ```
+    /// use magicboard::Game;
+    /// let mut game = Game::startpos();
+    /// let moves = game.board().legal_moves();
+    /// for &mv in moves.as_slice() {
+    ///     game.push_unchecked(mv).unwrap();
+    ///     game.pop();
+    /// }
+    /// assert_eq!(game, Game::startpos());
+    /// ```
+    pub fn push_unchecked(&mut self, mv: Move) -> Result<(), MoveError> {
+        debug_assert!(self.board.is_legal(mv), "push_unchecked of {mv:?}");
+        let undo = self.board.make_move(mv);
+        if !undo.was_applied() {
+            return Err(MoveError::Illegal);
+        }
+        self.moves.push(mv);
+        self.undos.push(undo);
+        self.keys.push(repetition_key(&self.board));
+        Ok(())
+    }
+
     /// Parses `text` as SAN in the current position and pushes it.
     ///
     /// # Errors

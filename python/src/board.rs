@@ -5,6 +5,7 @@
 use crate::errors::{fen_error, illegal_move, quote, san_error, uci_error};
 use crate::library as lib;
 use crate::moves::{Move, Piece};
+use crate::played::Played;
 use crate::squareset::{SquareSet, mask_of, square_index};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -46,8 +47,9 @@ pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 /// - ``legal_moves`` lists the same moves in another order.
 #[pyclass(module = "magicboard")]
 pub struct Board {
-    /// The start position, the moves since, the current position.
-    pub game: lib::Game,
+    /// The start position, the moves since, the current position, and the
+    /// moves last listed.
+    played: Played,
 }
 
 /// A square from a Python integer (python-chess raises `IndexError` for
@@ -142,14 +144,24 @@ fn outcome_object<'py>(
 impl Board {
     /// A board with no history from a library board.
     pub fn from_lib(board: lib::Board) -> Board {
+        Board::from_game(lib::new_game(board))
+    }
+
+    /// A board over `game`.
+    fn from_game(game: lib::Game) -> Board {
         Board {
-            game: lib::new_game(board),
+            played: Played::new(game),
         }
+    }
+
+    /// The game: the start position, the moves since, the current position.
+    pub fn game(&self) -> &lib::Game {
+        self.played.game()
     }
 
     /// The current position.
     pub fn current(&self) -> &lib::Board {
-        lib::current(&self.game)
+        lib::current(self.game())
     }
 
     /// python-chess's FEN of the current position (for messages).
@@ -195,14 +207,14 @@ impl Board {
         if lib::is_seventy_five_moves(board) {
             return Some(("SEVENTYFIVE_MOVES", None));
         }
-        if lib::repetitions(&self.game) >= 5 {
+        if lib::repetitions(self.game()) >= 5 {
             return Some(("FIVEFOLD_REPETITION", None));
         }
         if claim_draw {
             if lib::can_claim_fifty_moves(board) {
                 return Some(("FIFTY_MOVES", None));
             }
-            if lib::can_claim_threefold_repetition(&self.game) {
+            if lib::can_claim_threefold_repetition(self.game()) {
                 return Some(("THREEFOLD_REPETITION", None));
             }
         }
@@ -276,7 +288,7 @@ impl Board {
         for text in moves {
             let mv = lib::parse_uci(board.current(), &text)
                 .map_err(|e| uci_error(&text, e, &board.fen_now()))?;
-            let _ = lib::play(&mut board.game, mv);
+            let _ = board.played.play(mv);
         }
         Ok(board)
     }
@@ -284,9 +296,9 @@ impl Board {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let this = slf.borrow();
-        let start = lib::start(&this.game);
+        let start = lib::start(this.game());
         let chess960 = lib::is_chess960(start);
-        let moves: Vec<String> = lib::moves(&this.game)
+        let moves: Vec<String> = lib::moves(this.game())
             .iter()
             .map(|&mv| lib::uci(mv, chess960))
             .collect();
@@ -342,7 +354,7 @@ impl Board {
     #[setter(chess960)]
     fn set_chess960(&mut self, chess960: bool) {
         if chess960 != lib::is_chess960(self.current()) {
-            self.game = game_with_chess960(&self.game, chess960);
+            self.played.set(game_with_chess960(self.game(), chess960));
         }
     }
 
@@ -350,7 +362,7 @@ impl Board {
     /// list on each access: changing it changes nothing).
     #[getter]
     fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(py, self.current(), lib::moves(&self.game))
+        move_list(py, self.current(), lib::moves(self.game()))
     }
 
     /// Occupied squares, as a mask.
@@ -450,24 +462,24 @@ impl Board {
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
         let chess960 = lib::is_chess960(self.current());
         let board = lib::board_from_fen(fen, chess960).map_err(|e| fen_error(fen, &e))?;
-        self.game = lib::new_game(board);
+        self.played.set(lib::new_game(board));
         Ok(())
     }
 
     /// Restores the standard starting position and clears the move stack.
     fn reset(&mut self) {
         let chess960 = lib::is_chess960(self.current());
-        self.game = lib::new_game(lib::with_chess960(&lib::startpos(), chess960));
+        self.played.set(lib::new_game(lib::with_chess960(&lib::startpos(), chess960)));
     }
 
     /// Clears the move stack, keeping the position.
     fn clear_stack(&mut self) {
-        self.game = lib::new_game(self.current().clone());
+        self.played.set(lib::new_game(self.current().clone()));
     }
 
     /// The board as it was before the first move of the stack (a new board).
     fn root(&self) -> Board {
-        Board::from_lib(lib::start(&self.game).clone())
+        Board::from_lib(lib::start(self.game()).clone())
     }
 
     /// A copy of the board. ``stack=True`` (the default) copies the move
@@ -475,26 +487,24 @@ impl Board {
     #[pyo3(signature = (*, stack = None), text_signature = "($self, *, stack=True)")]
     fn copy(&self, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
         let game = match stack {
-            None => self.game.clone(),
+            None => self.game().clone(),
             Some(s) if s.is_instance_of::<PyBool>() => {
                 if s.is_truthy()? {
-                    self.game.clone()
+                    self.game().clone()
                 } else {
                     lib::new_game(self.current().clone())
                 }
             }
             Some(s) => {
                 let n: i64 = s.extract()?;
-                last_moves(&self.game, usize::try_from(n).unwrap_or(0))
+                last_moves(self.game(), usize::try_from(n).unwrap_or(0))
             }
         };
-        Ok(Board { game })
+        Ok(Board::from_game(game))
     }
 
     fn __copy__(&self) -> Board {
-        Board {
-            game: self.game.clone(),
-        }
+        Board::from_game(self.game().clone())
     }
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
@@ -706,8 +716,13 @@ impl Board {
         // The move as the library names it, checked once (by `play`); the
         // error, when it is not legal, as `legal` words it.
         let m = Move::extract(r#move)?;
+        // One of the moves `legal_moves` last listed in this position: no
+        // legality test (`Played`).
+        if self.played.play_listed(m.from, m.to, m.promotion) {
+            return Ok(());
+        }
         match m.named_on(self.current()) {
-            Some(mv) if lib::play(&mut self.game, mv).is_ok() => Ok(()),
+            Some(mv) if self.played.play(mv).is_ok() => Ok(()),
             _ => self
                 .legal(r#move)
                 .and_then(|mv| Err(illegal_move(&lib::uci(mv, false), &self.fen_now()))),
@@ -717,7 +732,7 @@ impl Board {
     /// Takes back the last move and returns it. Raises ``IndexError`` when
     /// the move stack is empty.
     fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
-        let mv = lib::undo(&mut self.game)
+        let mv = self.played.undo()
             .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
         Move::of(self.current(), mv).to_py(py)
     }
@@ -725,7 +740,7 @@ impl Board {
     /// The last move played. Raises ``IndexError`` when the move stack is
     /// empty.
     fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
-        let mv = lib::moves(&self.game)
+        let mv = lib::moves(self.game())
             .last()
             .copied()
             .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
@@ -749,7 +764,7 @@ impl Board {
         let board = self.current();
         let mv = lib::parse_uci(board, uci).map_err(|e| uci_error(uci, e, &self.fen_now()))?;
         let out = Move::of(board, mv);
-        lib::play(&mut self.game, mv).map_err(|e| uci_error(uci, e, &self.fen_now()))?;
+        self.played.play(mv).map_err(|e| uci_error(uci, e, &self.fen_now()))?;
         out.to_py(py)
     }
 
@@ -769,7 +784,7 @@ impl Board {
         let board = self.current();
         let mv = lib::parse_san(board, san).map_err(|e| san_error(san, e, &self.fen_now()))?;
         let out = Move::of(board, mv);
-        lib::play(&mut self.game, mv)
+        self.played.play(mv)
             .map_err(|e| uci_error(&out.uci_text(), e, &self.fen_now()))?;
         out.to_py(py)
     }
@@ -895,20 +910,20 @@ impl Board {
     /// pieces, castling rights and legal en-passant capture).
     #[pyo3(signature = (count = 3))]
     fn is_repetition(&self, count: i64) -> bool {
-        lib::repetitions(&self.game) as i64 >= count
+        lib::repetitions(self.game()) as i64 >= count
     }
 
     /// True when the current position has appeared five times (the game
     /// is drawn).
     fn is_fivefold_repetition(&self) -> bool {
-        lib::repetitions(&self.game) >= 5
+        lib::repetitions(self.game()) >= 5
     }
 
     /// True when the side to move may claim a draw by threefold
     /// repetition: now, or with a move that would repeat a position the
     /// third time.
     fn can_claim_threefold_repetition(&self) -> bool {
-        lib::can_claim_threefold_repetition(&self.game)
+        lib::can_claim_threefold_repetition(self.game())
     }
 
     /// True when the side to move may claim a draw under the fifty-move
@@ -920,7 +935,7 @@ impl Board {
     /// True when the side to move may claim a draw (fifty moves or
     /// threefold repetition).
     fn can_claim_draw(&self) -> bool {
-        lib::can_claim_draw(&self.game)
+        lib::can_claim_draw(self.game())
     }
 
     /// How the game ended, as ``Outcome(termination, winner)``, or None
@@ -1087,7 +1102,7 @@ impl Board {
     /// the board is then unchanged.
     fn set_epd<'py>(&mut self, py: Python<'py>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
         let (board, operations) = crate::epd::read(py, epd, lib::is_chess960(self.current()))?;
-        self.game = lib::new_game(board);
+        self.played.set(lib::new_game(board));
         Ok(operations)
     }
 
@@ -1142,6 +1157,13 @@ pub struct LegalMoveGenerator {
 impl LegalMoveGenerator {
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
         let bound = self.board.bind(py);
+        // The board remembers the moves for `push` (`Played`), unless it
+        // is borrowed elsewhere.
+        if let Ok(mut this) = bound.try_borrow_mut() {
+            let moves = lib::legal_moves(this.current());
+            this.played.remember(moves.as_slice());
+            return move_list(py, this.current(), moves.as_slice())?.try_iter();
+        }
         let this = borrow(bound)?;
         let board = this.current();
         move_list(py, board, lib::legal_moves(board).as_slice())?.try_iter()

@@ -26,6 +26,7 @@ mod moves;
 mod planes;
 mod polyglot;
 mod pgn;
+mod played;
 mod squareset;
 mod syzygy;
 mod transform;

@@ -510,6 +510,26 @@ pub fn play(game: &mut Game, mv: Move) -> Result<(), MoveError> {
     game.push(mv)
 }
 
+/// The squares (indices) of `mv` when `Move::new` from them alone names
+/// it (no castling, no promotion), so that `play_plain` plays it again.
+pub fn plain_squares(mv: Move) -> Option<(u8, u8)> {
+    if mv.is_castle() || mv.is_promotion() {
+        return None;
+    }
+    Some((square_index(mv.from()), square_index(mv.to())))
+}
+
+/// Plays the move from `from` to `to` (indices), without promotion and not
+/// castling, known to be legal (it was listed in this position by
+/// `plain_squares`): without the legality test. An error, and the game
+/// unchanged, when the board cannot play it at all.
+pub fn play_plain(game: &mut Game, from: u8, to: u8) -> Result<(), MoveError> {
+    match (square(from), square(to)) {
+        (Some(from), Some(to)) => game.push_unchecked(Move::new(from, to, None)),
+        _ => Err(MoveError::Illegal),
+    }
+}
+
 /// Takes back the last move.
 pub fn undo(game: &mut Game) -> Option<Move> {
     game.pop()

@@ -147,6 +147,21 @@ impl Board {
         Board::from_game(lib::new_game(board))
     }
 
+    /// Plays `m` if it is one of the moves `legal_moves` last listed in
+    /// this position (no legality test: `Played`); false, and the board
+    /// unchanged, otherwise.
+    #[inline]
+    pub fn push_listed(&mut self, m: &Move) -> bool {
+        self.played.play_listed(m.from, m.to, m.promotion)
+    }
+
+    /// Takes back the last move and returns it; `None` when the stack is
+    /// empty.
+    pub fn pop_move<'py>(&mut self, py: Python<'py>) -> Option<PyResult<Bound<'py, Move>>> {
+        let mv = self.played.undo()?;
+        Some(Move::of(self.current(), mv).to_py(py))
+    }
+
     /// A board over `game`.
     fn from_game(game: lib::Game) -> Board {
         Board {
@@ -469,7 +484,10 @@ impl Board {
     /// Restores the standard starting position and clears the move stack.
     fn reset(&mut self) {
         let chess960 = lib::is_chess960(self.current());
-        self.played.set(lib::new_game(lib::with_chess960(&lib::startpos(), chess960)));
+        self.played.set(lib::new_game(lib::with_chess960(
+            &lib::startpos(),
+            chess960,
+        )));
     }
 
     /// Clears the move stack, keeping the position.
@@ -718,7 +736,7 @@ impl Board {
         let m = Move::extract(r#move)?;
         // One of the moves `legal_moves` last listed in this position: no
         // legality test (`Played`).
-        if self.played.play_listed(m.from, m.to, m.promotion) {
+        if self.push_listed(&m) {
             return Ok(());
         }
         match m.named_on(self.current()) {
@@ -732,7 +750,9 @@ impl Board {
     /// Takes back the last move and returns it. Raises ``IndexError`` when
     /// the move stack is empty.
     fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
-        let mv = self.played.undo()
+        let mv = self
+            .played
+            .undo()
             .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
         Move::of(self.current(), mv).to_py(py)
     }
@@ -764,7 +784,9 @@ impl Board {
         let board = self.current();
         let mv = lib::parse_uci(board, uci).map_err(|e| uci_error(uci, e, &self.fen_now()))?;
         let out = Move::of(board, mv);
-        self.played.play(mv).map_err(|e| uci_error(uci, e, &self.fen_now()))?;
+        self.played
+            .play(mv)
+            .map_err(|e| uci_error(uci, e, &self.fen_now()))?;
         out.to_py(py)
     }
 
@@ -784,7 +806,8 @@ impl Board {
         let board = self.current();
         let mv = lib::parse_san(board, san).map_err(|e| san_error(san, e, &self.fen_now()))?;
         let out = Move::of(board, mv);
-        self.played.play(mv)
+        self.played
+            .play(mv)
             .map_err(|e| uci_error(&out.uci_text(), e, &self.fen_now()))?;
         out.to_py(py)
     }

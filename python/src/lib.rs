@@ -21,6 +21,7 @@ mod batch;
 mod board;
 mod epd;
 mod errors;
+mod fast;
 mod library;
 mod moves;
 mod planes;
@@ -114,6 +115,7 @@ fn _magicboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // tables and code paged in now, not by the user's first call.
     library::warm_up();
     m.add_class::<board::Board>()?;
+    fast::install(&m.py().get_type::<board::Board>())?;
     m.add_class::<board::LegalMoveGenerator>()?;
     m.add_class::<board::PseudoLegalMoveGenerator>()?;
     m.add_class::<moves::Move>()?;

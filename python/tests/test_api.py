@@ -312,6 +312,82 @@ def test_push_checks_the_move():
     assert board == Board() and not board.move_stack
 
 
+def test_push_and_pop_calls():
+    # push and pop are CPython methods of their own for their common case;
+    # every other call behaves as python-chess's (and PyO3's method) does.
+    board = Board()
+    first = next(iter(board.legal_moves))
+    assert board.push(move=first) is None
+    assert board.pop() == first
+    assert Board.push(board, first) is None and Board.pop(board) == first
+    with pytest.raises(TypeError):
+        Board.push(1, first)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        board.push()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        board.push(first, first)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        board.push(mover=first)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        board.pop(1)  # type: ignore[call-arg]
+    with pytest.raises(IndexError, match="empty"):
+        board.pop()
+    assert board == Board() and not board.move_stack
+    assert "move" in (Board.push.__text_signature__ or "")
+    assert Board.push.__doc__ and Board.pop.__doc__
+
+
+def test_push_of_a_listed_move_once_the_position_changed():
+    # `push` plays a move that `legal_moves` listed without testing it
+    # again, while the board stands in the position it was listed in; in any
+    # other position (even at the same ply) the move is tested, and refused
+    # when illegal, with the board unchanged.
+    def refused(board: Board, uci: str) -> None:
+        fen, stack = board.fen(), list(board.move_stack)
+        with pytest.raises(IllegalMoveError, match=uci):
+            board.push(Move.from_uci(uci))
+        assert board.fen() == fen and board.move_stack == stack
+
+    # Another position at the same ply: set_fen, set_epd, clear_stack. (In
+    # check from the rook on h1, White has a pawn on e2 that could move but
+    # must not.)
+    board = Board()
+    assert Move.from_uci("e2e4") in list(board.legal_moves)
+    board.set_fen("4k3/8/8/8/8/8/4P3/4K2r w - - 0 1")
+    refused(board, "e2e4")
+    board = Board()
+    list(board.legal_moves)
+    board.set_epd("4k3/8/8/8/8/8/4P3/4K2r w - -")
+    refused(board, "e2e4")
+    board = Board()
+    list(board.legal_moves)
+    board.push_san("e4")
+    board.clear_stack()  # ply 0 again, Black to move
+    refused(board, "d2d4")
+    # Taken back below the listed position, and another one at its ply.
+    board = Board()
+    board.push_san("e4")
+    board.push_san("e5")
+    assert Move.from_uci("f1c4") in list(board.legal_moves)
+    board.pop()
+    board.pop()
+    board.push_san("d4")
+    board.push_san("d5")
+    refused(board, "f1c4")
+    # Played and taken back above it: the listed position again.
+    board = Board()
+    board.push_san("e4")
+    board.push_san("e5")
+    listed = list(board.legal_moves)
+    for move in listed:
+        board.push(move)
+        assert list(board.legal_moves)  # a listing of the next position
+        board.push(next(iter(board.legal_moves)))
+        board.pop()
+        assert board.pop() == move
+    refused(board, "e1g1")
+
+
 def test_parse_errors_are_python_chess_types():
     board = Board()
     with pytest.raises(InvalidMoveError):

@@ -278,3 +278,48 @@ def test_perft_agrees_with_python_chess():
             theirs.push(chess.Move.from_uci(move.uci()))
             assert count == theirs.legal_moves.count(), (fen, move)
             theirs.pop()
+
+
+def test_push_pop_listed_and_stale_moves_against_python_chess():
+    # A random walk that lists the legal moves now and then and pushes moves
+    # from any earlier listing (most of them stale: listed in another
+    # position), pops, jumps to other positions at the same ply, and plays
+    # by SAN: `push` must accept exactly the moves python-chess calls legal,
+    # and both boards must agree after every step.
+    rng = random.Random(51)
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    fens = [chess.STARTING_FEN, kiwipete, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]
+    ours, theirs = magicboard.Board(), chess.Board()
+    listings: List[List[magicboard.Move]] = []
+    for _ in range(3000):
+        step = rng.random()
+        if step < 0.25 or not listings:
+            listings.append(list(ours.legal_moves))
+            listings = listings[-8:]
+        elif step < 0.65:
+            moves = listings[-1] if rng.random() < 0.5 else rng.choice(listings)
+            if not moves:
+                continue
+            move = rng.choice(moves)
+            theirs_move = chess.Move.from_uci(move.uci())
+            if theirs.is_legal(theirs_move):
+                ours.push(move)
+                theirs.push(theirs_move)
+            else:
+                with pytest.raises(magicboard.IllegalMoveError):
+                    ours.push(move)
+        elif step < 0.9:
+            if theirs.move_stack:
+                assert ours.pop().uci() == theirs.pop().uci()
+        elif step < 0.95:
+            fen = rng.choice(fens)
+            ours.set_fen(fen)
+            theirs.set_fen(fen)
+        else:
+            legal = list(theirs.legal_moves)
+            if legal:
+                san = theirs.san(rng.choice(legal))
+                ours.push_san(san)
+                theirs.push_san(san)
+        assert ours.fen() == theirs.fen()
+        assert len(ours.move_stack) == len(theirs.move_stack)

@@ -157,7 +157,22 @@ impl Move {
 
     /// The shared Python object for this move (one per distinct move, made
     /// on first use): listing moves hands out references, not new objects.
+    #[inline]
     pub fn to_py<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+        // The common case first, without bounds checks (squares are below
+        // 64) or a branch on the promotion's table.
+        if self.promotion == 0 {
+            let squares = usize::from(self.from & 63) * 64 + usize::from(self.to & 63);
+            if let Some(interned) = INTERNED[squares].get(py) {
+                return Ok(interned.bind(py).clone());
+            }
+        }
+        self.to_py_slow(py)
+    }
+
+    /// `to_py` of a move whose object is not made yet, or a promotion.
+    #[inline(never)]
+    fn to_py_slow<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
         let squares = usize::from(self.from) * 64 + usize::from(self.to);
         let slot = match self.promotion {
             0 => INTERNED.get(squares),

@@ -203,6 +203,7 @@ impl Game {
     /// }
     /// assert_eq!(game, Game::startpos());
     /// ```
+    #[inline]
     pub fn push_unchecked(&mut self, mv: Move) -> Result<(), MoveError> {
         debug_assert!(self.board.is_legal(mv), "push_unchecked of {mv:?}");
         let undo = self.board.make_move(mv);
@@ -267,6 +268,7 @@ impl Game {
     /// assert_eq!(game.board(), &Board::startpos());
     /// assert_eq!(game.pop(), None);
     /// ```
+    #[inline]
     pub fn pop(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         if let Some(undo) = self.undos.pop() {

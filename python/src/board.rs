@@ -150,16 +150,17 @@ impl Board {
     /// Plays `m` if it is one of the moves `legal_moves` last listed in
     /// this position (no legality test: `Played`); false, and the board
     /// unchanged, otherwise.
-    #[inline]
+    #[inline(always)]
     pub fn push_listed(&mut self, m: &Move) -> bool {
         self.played.play_listed(m.from, m.to, m.promotion)
     }
 
     /// Takes back the last move and returns it; `None` when the stack is
     /// empty.
-    pub fn pop_move<'py>(&mut self, py: Python<'py>) -> Option<PyResult<Bound<'py, Move>>> {
+    #[inline]
+    pub fn pop_move(&mut self) -> Option<Move> {
         let mv = self.played.undo()?;
-        Some(Move::of(self.current(), mv).to_py(py))
+        Some(Move::of(self.current(), mv))
     }
 
     /// A board over `game`.

@@ -203,10 +203,16 @@ unsafe extern "C" fn pop(slf: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *mut
         debug_assert!(this.is_exact_instance_of::<Board>());
         let board = unsafe { this.cast_unchecked::<Board>() };
         let mut board = PyClassGuardMut::try_from(&*board).ok()?;
-        board.pop_move(py).map(|r| r.map(Bound::into_any))
+        board.pop_move()
     }));
     match done {
-        Ok(Some(result)) => into_result(py, result),
+        Ok(Some(mv)) => match mv.interned_ptr(py) {
+            Some(object) => object,
+            None => match catch_unwind(|| mv.to_py(py)) {
+                Ok(result) => into_result(py, result.map(Bound::into_any)),
+                Err(_) => panicked(py),
+            },
+        },
         // An empty stack or a borrowed board: PyO3's method says so.
         Ok(None) => match catch_unwind(AssertUnwindSafe(|| unsafe {
             // SAFETY: no arguments.

@@ -523,6 +523,7 @@ pub fn plain_squares(mv: Move) -> Option<(u8, u8)> {
 /// castling, known to be legal (it was listed in this position by
 /// `plain_squares`): without the legality test. An error, and the game
 /// unchanged, when the board cannot play it at all.
+#[inline]
 pub fn play_plain(game: &mut Game, from: u8, to: u8) -> Result<(), MoveError> {
     match (square(from), square(to)) {
         (Some(from), Some(to)) => game.push_unchecked(Move::new(from, to, None)),
@@ -531,6 +532,7 @@ pub fn play_plain(game: &mut Game, from: u8, to: u8) -> Result<(), MoveError> {
 }
 
 /// Takes back the last move.
+#[inline]
 pub fn undo(game: &mut Game) -> Option<Move> {
     game.pop()
 }

@@ -170,6 +170,19 @@ impl Move {
         self.to_py_slow(py)
     }
 
+    /// `to_py` as a new reference, for a move without promotion whose
+    /// shared object exists (`None` otherwise: then `to_py`).
+    #[inline]
+    pub fn interned_ptr(self, py: Python<'_>) -> Option<*mut pyo3::ffi::PyObject> {
+        if self.promotion != 0 {
+            return None;
+        }
+        let squares = usize::from(self.from & 63) * 64 + usize::from(self.to & 63);
+        INTERNED[squares]
+            .get(py)
+            .map(|m| m.clone_ref(py).into_ptr())
+    }
+
     /// `to_py` of a move whose object is not made yet, or a promotion.
     #[inline(never)]
     fn to_py_slow<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {

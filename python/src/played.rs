@@ -75,7 +75,7 @@ impl Played {
     /// none; python-chess's squares and piece type) and returns true when
     /// it is one of the moves remembered for the current position; false,
     /// and nothing changed, otherwise.
-    #[inline]
+    #[inline(always)]
     pub fn play_listed(&mut self, from: u8, to: u8, promotion: u8) -> bool {
         if self.listed_ply != self.ply() || promotion != 0 {
             return false;
@@ -95,6 +95,7 @@ impl Played {
 
     /// Takes back the last move (forgetting the listing when it was of the
     /// position the move was played in or a later one).
+    #[inline]
     pub fn undo(&mut self) -> Option<lib::Move> {
         let mv = lib::undo(&mut self.game)?;
         if self.ply() < self.listed_ply {

@@ -512,6 +512,7 @@ pub fn play(game: &mut Game, mv: Move) -> Result<(), MoveError> {
 
 /// The squares (indices) of `mv` when `Move::new` from them alone names
 /// it (no castling, no promotion), so that `play_plain` plays it again.
+#[inline]
 pub fn plain_squares(mv: Move) -> Option<(u8, u8)> {
     if mv.is_castle() || mv.is_promotion() {
         return None;

@@ -20,11 +20,9 @@ const NONE: usize = usize::MAX;
 pub struct Played {
     game: lib::Game,
     listed_ply: usize,
-    /// From-squares with a listed move.
-    from: u64,
-    /// For each square of `from`, the destinations of its listed moves
-    /// (the other squares' entries are stale).
-    to: [u64; 64],
+    /// For each destination square, the from-squares of the listed moves
+    /// to it (64 × 64 bits: cleared and filled by a short loop).
+    from: [u64; 64],
 }
 
 impl Played {
@@ -33,8 +31,7 @@ impl Played {
         Played {
             game,
             listed_ply: NONE,
-            from: 0,
-            to: [0; 64],
+            from: [0; 64],
         }
     }
 
@@ -57,15 +54,10 @@ impl Played {
     /// Remembers `moves`, legal moves of the current position (all of them
     /// or some), for `play_listed`.
     pub fn remember(&mut self, moves: &[lib::Move]) {
-        self.from = 0;
+        self.from = [0; 64];
         for &mv in moves {
             if let Some((from, to)) = lib::plain_squares(mv) {
-                let (from, bit) = (usize::from(from & 63), 1u64 << (from & 63));
-                if self.from & bit == 0 {
-                    self.from |= bit;
-                    self.to[from] = 0;
-                }
-                self.to[from] |= 1 << (to & 63);
+                self.from[usize::from(to & 63)] |= 1 << (from & 63);
             }
         }
         self.listed_ply = self.ply();
@@ -80,8 +72,7 @@ impl Played {
         if self.listed_ply != self.ply() || promotion != 0 {
             return false;
         }
-        let (from, to) = (from & 63, to & 63);
-        if (self.from >> from) & 1 == 0 || (self.to[usize::from(from)] >> to) & 1 == 0 {
+        if (self.from[usize::from(to & 63)] >> (from & 63)) & 1 == 0 {
             return false;
         }
         lib::play_plain(&mut self.game, from, to).is_ok()

@@ -23,12 +23,18 @@ use std::ffi::CString;
 use std::os::raw::c_char;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::ptr;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 
 /// PyO3's `push` and `pop` method descriptors, which the functions here
 /// call for every case they do not handle themselves.
 static PYO3_PUSH: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 static PYO3_POP: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// True on CPython 3.12 and later, where `None` is immortal: a new
+/// reference to it is the pointer alone (CPython's own `Py_RETURN_NONE`
+/// has not counted it since 3.12), without the stable ABI's call to
+/// `Py_IncRef`.
+static NONE_IMMORTAL: AtomicBool = AtomicBool::new(false);
 
 /// The type object of `Move`, for an exact type test by one comparison
 /// (PyO3's test finds the type object through its lazy initialisation
@@ -40,6 +46,7 @@ static MOVE_TYPE: AtomicPtr<ffi::PyTypeObject> = AtomicPtr::new(ptr::null_mut())
 pub fn install(board: &Bound<'_, PyType>) -> PyResult<()> {
     let py = board.py();
     MOVE_TYPE.store(py.get_type::<Move>().as_type_ptr(), Ordering::Relaxed);
+    NONE_IMMORTAL.store(py.version_info() >= (3, 12), Ordering::Relaxed);
     let push = ffi::PyMethodDefPointer {
         PyCFunctionFastWithKeywords: push,
     };
@@ -176,7 +183,15 @@ unsafe extern "C" fn push(
         }
     }));
     match done {
-        Ok(true) => py.None().into_ptr(),
+        Ok(true) => {
+            if NONE_IMMORTAL.load(Ordering::Relaxed) {
+                // SAFETY: `None` is immortal here (above): its count is
+                // neither needed nor changed by the caller's release.
+                unsafe { ffi::Py_None() }
+            } else {
+                py.None().into_ptr()
+            }
+        }
         // SAFETY: CPython's arguments, as `call_pyo3` needs them.
         Ok(false) => match catch_unwind(AssertUnwindSafe(|| unsafe {
             call_pyo3(py, &PYO3_PUSH, this, args, nargs, kwnames)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import sys
 import threading
 import time
 
@@ -335,6 +336,14 @@ def test_push_and_pop_calls():
     assert board == Board() and not board.move_stack
     assert "move" in (Board.push.__text_signature__ or "")
     assert Board.push.__doc__ and Board.pop.__doc__
+    # push's None and pop's Move are new references: the counts balance
+    # (`None`'s count is constant from CPython 3.12 on: immortal).
+    nones, firsts = sys.getrefcount(None), sys.getrefcount(first)
+    for _ in range(10_000):
+        board.push(first)
+        board.pop()
+    assert abs(sys.getrefcount(None) - nones) < 100
+    assert sys.getrefcount(first) == firsts
 
 
 def test_push_of_a_listed_move_once_the_position_changed():

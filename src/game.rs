@@ -61,10 +61,18 @@ pub struct Game {
     start: Board,
     board: Board,
     moves: Vec<Move>,
-    undos: Vec<Undo>,
-    /// The repetition key of each position reached, the start first:
-    /// always one longer than `moves`.
-    keys: Vec<u64>,
+    /// What takes each move back, and the repetition key of the position
+    /// it reached: as long as `moves` (one vector, one push per move).
+    steps: Vec<Step>,
+    /// The repetition key of the start position.
+    start_key: u64,
+}
+
+/// A move's [`Undo`] and the repetition key of the position after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Step {
+    undo: Undo,
+    key: u64,
 }
 
 impl Game {
@@ -83,8 +91,8 @@ impl Game {
             start: board.clone(),
             board,
             moves: Vec::new(),
-            undos: Vec::new(),
-            keys: alloc::vec![key],
+            steps: Vec::new(),
+            start_key: key,
         }
     }
 
@@ -171,8 +179,10 @@ impl Game {
         }
         let undo = self.board.make_move(mv);
         self.moves.push(mv);
-        self.undos.push(undo);
-        self.keys.push(repetition_key(&self.board));
+        self.steps.push(Step {
+            undo,
+            key: repetition_key(&self.board),
+        });
         Ok(())
     }
 
@@ -211,8 +221,10 @@ impl Game {
             return Err(MoveError::Illegal);
         }
         self.moves.push(mv);
-        self.undos.push(undo);
-        self.keys.push(repetition_key(&self.board));
+        self.steps.push(Step {
+            undo,
+            key: repetition_key(&self.board),
+        });
         Ok(())
     }
 
@@ -271,11 +283,18 @@ impl Game {
     #[inline]
     pub fn pop(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        if let Some(undo) = self.undos.pop() {
-            self.board.unmake_move(mv, undo);
+        if let Some(step) = self.steps.pop() {
+            self.board.unmake_move(mv, step.undo);
         }
-        self.keys.pop();
         Some(mv)
+    }
+
+    /// The repetition key of the position after `ply` moves (0: the start).
+    fn key(&self, ply: usize) -> u64 {
+        match ply.checked_sub(1) {
+            None => self.start_key,
+            Some(i) => self.steps.get(i).map_or(self.start_key, |step| step.key),
+        }
     }
 
     /// How many times the current position has appeared in this game,
@@ -297,7 +316,7 @@ impl Game {
     /// ```
     pub fn repetitions(&self) -> usize {
         let n = self.moves.len();
-        let current = self.keys[n];
+        let current = self.key(n);
         // Positions before the last capture or pawn move cannot recur.
         let window = n.min(self.board.halfmove_clock() as usize);
         let oldest = n - window;
@@ -305,7 +324,7 @@ impl Game {
         let mut i = n;
         while i >= oldest + 2 {
             i -= 2;
-            if self.keys[i] == current {
+            if self.key(i) == current {
                 count += 1;
             }
         }
@@ -378,7 +397,7 @@ impl Game {
         // an odd number of plies back. It needs two of them.
         let n = self.moves.len();
         let oldest = n - n.min(self.board.halfmove_clock() as usize);
-        let earlier: Vec<u64> = (oldest..n).rev().step_by(2).map(|i| self.keys[i]).collect();
+        let earlier: Vec<u64> = (oldest..n).rev().step_by(2).map(|i| self.key(i)).collect();
         if earlier.len() < 2 {
             return false;
         }

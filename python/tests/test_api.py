@@ -331,6 +331,8 @@ def test_push_and_pop_calls():
         board.push(mover=first)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         board.pop(1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        board.pop(move=first)  # type: ignore[call-arg]
     with pytest.raises(IndexError, match="empty"):
         board.pop()
     assert board == Board() and not board.move_stack

@@ -48,13 +48,14 @@ export MAGICBOARD_PERFT_MAX_NODES="${MAGICBOARD_PERFT_MAX_NODES:-300000}"
 # Release builds of the library as a dependent compiles it: opt-level 3 in
 # cargo's default codegen units (the workspace's one unit is a speed
 # setting dependents do not inherit; sixteen build the test binary sooner
-# on two cores). The dependencies, mostly the benchmarks' and the
+# on two cores), linked without LTO. The dependencies, mostly the benchmarks' and the
 # differential test's, which no test here runs, unoptimised: that saves
 # ~40 s of CPU per target and costs the tests ~1 s.
 CARGO_FLAGS=(--release --all-features -p magicboard
     --config 'profile.release.package.magicboard.codegen-units=16'
     --config 'profile.release.package."*".opt-level=0'
-    --config 'profile.release.package.chess.opt-level=0')
+    --config 'profile.release.package.chess.opt-level=0'
+    --config 'profile.release.lto=false')
 
 start=$SECONDS
 

@@ -5,7 +5,7 @@
 # fuzz/seeds writes each target's seeds (fuzz/corpus/<target>/seed-*) from
 # the perft suites of tests/data and from legal games played from the
 # targets' start positions; then each target runs FUZZ_SECONDS (default
-# 10) under libFuzzer on the stable toolchain (RUSTC_BOOTSTRAP=1, no
+# 5) under libFuzzer on the stable toolchain (RUSTC_BOOTSTRAP=1, no
 # sanitizer: the library's `unsafe` is a few CPU-feature calls and an
 # unchecked table read; debug assertions on, so make and unmake check the
 # board as they go). A crash, a failed check or an input that runs over 20 s
@@ -18,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seconds=${FUZZ_SECONDS:-10}
+seconds=${FUZZ_SECONDS:-5}
 targets=(fen uci_san play game pgn syzygy)
 skip() {
     printf 'skipped: %s\n' "$*"

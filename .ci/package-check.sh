@@ -169,10 +169,14 @@ while read -r _ name _ deps; do
     } >"$dir/.cargo/config.toml"
     echo "--- $name ($dir/.cargo/config.toml:)"
     cat "$dir/.cargo/config.toml"
-    # Every test runs; the perft suites count up to 2,000,000 nodes a check
-    # (MAGICBOARD_PERFT_MAX_NODES), as .ci/run's test step counted them in
-    # full from the same files.
-    (cd "$dir" && CARGO_TARGET_DIR="$repo/target" MAGICBOARD_PERFT_MAX_NODES=2000000 cargo test --all-features)
+    # Every test runs but two; the perft suites count up to 2,000,000 nodes
+    # a check (MAGICBOARD_PERFT_MAX_NODES), as .ci/run's test step counted
+    # them in full from the same files. The two skipped (the library's
+    # longest, 35 s of CPU together) read no file and ran in the test step
+    # on the same sources.
+    (cd "$dir" && CARGO_TARGET_DIR="$repo/target" MAGICBOARD_PERFT_MAX_NODES=2000000 cargo test --all-features -- \
+        --skip deep::queen_endgame_past_u64_with_every_seed_and_thread_count \
+        --skip stats::the_erratum_is_confirmed_by_the_slow_count)
     timing "$name's package tested" "$t"
 done < <(grep '^pkg ' <<<"$members")
 

@@ -751,11 +751,9 @@ impl Board {
     /// Takes back the last move and returns it. Raises ``IndexError`` when
     /// the move stack is empty.
     fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
-        let mv = self
-            .played
-            .undo()
-            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
-        Move::of(self.current(), mv).to_py(py)
+        self.pop_move()
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?
+            .to_py(py)
     }
 
     /// The last move played. Raises ``IndexError`` when the move stack is

@@ -159,28 +159,29 @@ impl Move {
     /// on first use): listing moves hands out references, not new objects.
     #[inline]
     pub fn to_py<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
-        // The common case first, without bounds checks (squares are below
-        // 64) or a branch on the promotion's table.
-        if self.promotion == 0 {
-            let squares = usize::from(self.from & 63) * 64 + usize::from(self.to & 63);
-            if let Some(interned) = INTERNED[squares].get(py) {
-                return Ok(interned.bind(py).clone());
-            }
+        match self.interned(py) {
+            Some(interned) => Ok(interned.bind(py).clone()),
+            None => self.to_py_slow(py),
         }
-        self.to_py_slow(py)
     }
 
     /// `to_py` as a new reference, for a move without promotion whose
     /// shared object exists (`None` otherwise: then `to_py`).
     #[inline]
     pub fn interned_ptr(self, py: Python<'_>) -> Option<*mut pyo3::ffi::PyObject> {
+        self.interned(py).map(|m| m.clone_ref(py).into_ptr())
+    }
+
+    /// The shared object of a move without promotion, once made: the
+    /// common case, found without bounds checks (squares are below 64) or
+    /// a branch on the promotions' table.
+    #[inline(always)]
+    fn interned(self, py: Python<'_>) -> Option<&'static Py<Move>> {
         if self.promotion != 0 {
             return None;
         }
         let squares = usize::from(self.from & 63) * 64 + usize::from(self.to & 63);
-        INTERNED[squares]
-            .get(py)
-            .map(|m| m.clone_ref(py).into_ptr())
+        INTERNED[squares].get(py)
     }
 
     /// `to_py` of a move whose object is not made yet, or a promotion.

@@ -12,7 +12,8 @@ run repeated until it lasts at least --min-time seconds. The machine, date,
 commit and command are printed with the table.
 
 Workloads: listing the legal moves as Move objects (``list(board.legal_moves)``),
-``push`` + ``pop`` of every legal move, ``san`` of every legal move,
+``push`` + ``pop`` of every legal move (also once a child's moves were listed
+after the position's own, as a search lists them), ``san`` of every legal move,
 ``is_checkmate()``, and perft (python-chess by ``push``/``pop`` with the last
 ply counted by ``legal_moves.count()``, magicboard by ``Board.perft`` on one
 thread).
@@ -131,6 +132,18 @@ def workloads(
 ) -> List[Tuple[str, str, Callable[[], int], Callable[[], int]]]:
     their_moves = [list(b.legal_moves) for b in theirs]
     our_moves = [list(b.legal_moves) for b in ours]
+    # The same positions where a child's moves were listed after the
+    # position's own, as in a search: the board keeps each ply's listing.
+    theirs_deeper = [chess.Board(b.fen(), chess960=b.chess960) for b in theirs]
+    ours_deeper = [magicboard.Board(b.fen(), chess960=b.chess960) for b in ours]
+    their_moves_deeper = [list(b.legal_moves) for b in theirs_deeper]
+    our_moves_deeper = [list(b.legal_moves) for b in ours_deeper]
+    for boards, lists in ((theirs_deeper, their_moves_deeper), (ours_deeper, our_moves_deeper)):
+        for b, moves in zip(boards, lists):
+            if moves:
+                b.push(moves[0])
+                list(b.legal_moves)
+                b.pop()
     perft_theirs = [chess.Board(fen) for fen in CPW]
     perft_ours = [magicboard.Board(fen) for fen in CPW]
 
@@ -156,6 +169,24 @@ def workloads(
     def push_pop_ours() -> int:
         n = 0
         for b, moves in zip(ours, our_moves):
+            for m in moves:
+                b.push(m)
+                b.pop()
+            n += len(moves)
+        return n
+
+    def push_pop_deeper_theirs() -> int:
+        n = 0
+        for b, moves in zip(theirs_deeper, their_moves_deeper):
+            for m in moves:
+                b.push(m)
+                b.pop()
+            n += len(moves)
+        return n
+
+    def push_pop_deeper_ours() -> int:
+        n = 0
+        for b, moves in zip(ours_deeper, our_moves_deeper):
             for m in moves:
                 b.push(m)
                 b.pop()
@@ -197,6 +228,7 @@ def workloads(
     return [
         ("legal moves, listed as Move objects", "position", list_theirs, list_ours),
         ("push + pop", "move", push_pop_theirs, push_pop_ours),
+        ("push + pop, a child listed after the position", "move", push_pop_deeper_theirs, push_pop_deeper_ours),
         ("san", "move", san_theirs, san_ours),
         ("is_checkmate()", "position", mate_theirs, mate_ours),
         (f"perft {perft_depth} (6 CPW positions)", "leaf", perft_theirs_work, perft_ours_work),

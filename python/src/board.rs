@@ -48,7 +48,7 @@ pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 #[pyclass(module = "magicboard")]
 pub struct Board {
     /// The start position, the moves since, the current position, and the
-    /// moves last listed.
+    /// moves listed in the positions of the current line.
     played: Played,
 }
 
@@ -147,8 +147,8 @@ impl Board {
         Board::from_game(lib::new_game(board))
     }
 
-    /// Plays `m` if it is one of the moves `legal_moves` last listed in
-    /// this position (no legality test: `Played`); false, and the board
+    /// Plays `m` if it is one of the moves `legal_moves` listed in this
+    /// position (no legality test: `Played`); false, and the board
     /// unchanged, otherwise.
     #[inline(always)]
     pub fn push_listed(&mut self, m: &Move) -> bool {
@@ -735,7 +735,7 @@ impl Board {
         // The move as the library names it, checked once (by `play`); the
         // error, when it is not legal, as `legal` words it.
         let m = Move::extract(r#move)?;
-        // One of the moves `legal_moves` last listed in this position: no
+        // One of the moves `legal_moves` listed in this position: no
         // legality test (`Played`).
         if self.push_listed(&m) {
             return Ok(());

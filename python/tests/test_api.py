@@ -399,6 +399,72 @@ def test_push_of_a_listed_move_once_the_position_changed():
     refused(board, "e1g1")
 
 
+def test_moves_listed_at_each_ply_of_the_line_are_kept():
+    # Each position of the current line keeps its own listing, so a walk
+    # that lists the moves of every position it visits (a search, a
+    # recursive perft) pushes them without the legality test at every
+    # depth; it must count what CPW publishes. A listing goes when the move
+    # below it is taken back (the test above), and the oldest go when the
+    # line is longer than the listings kept.
+    def walk(board: Board, depth: int) -> int:
+        if depth == 0:
+            return 1
+        nodes = 0
+        for move in list(board.legal_moves):
+            board.push(move)
+            nodes += walk(board, depth - 1)
+            board.pop()
+        return nodes
+
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    board = Board(kiwipete)
+    assert walk(board, 3) == 97862  # CPW's count
+    assert board.fen() == kiwipete and not board.move_stack
+
+    def refused(board: Board, uci: str) -> None:
+        fen = board.fen()
+        with pytest.raises(IllegalMoveError, match=uci):
+            board.push(Move.from_uci(uci))
+        assert board.fen() == fen
+
+    # Listed at plies 0 and 2; deeper listings come and go; the ply-2
+    # listing serves until the move below it is taken back, and a position
+    # at its ply reached by other moves does not use it.
+    board = Board()
+    list(board.legal_moves)
+    board.push_san("e4")
+    board.push_san("e5")
+    assert Move.from_uci("f1c4") in list(board.legal_moves)
+    board.push_san("Nf3")
+    list(board.legal_moves)
+    board.pop()
+    board.push(Move.from_uci("f1c4"))
+    assert board.peek() == Move.from_uci("f1c4")
+    board.pop()
+    board.pop()
+    board.pop()
+    board.push_san("d4")
+    board.push_san("d5")
+    refused(board, "f1c4")
+
+    # A line longer than the listings remembered: the oldest go, and every
+    # push stays right.
+    board = Board()
+    line = []
+    for _ in range(40):
+        moves = [m for m in board.legal_moves if not board.is_capture(m)]
+        if not moves:
+            break
+        board.push(moves[len(line) % len(moves)])
+        line.append(board.peek())
+    while board.move_stack:
+        assert board.pop() == line.pop()
+        for move in list(board.legal_moves):
+            board.push(move)
+            board.pop()
+    assert board.fen() == Board().fen()
+
+
 def test_parse_errors_are_python_chess_types():
     board = Board()
     with pytest.raises(InvalidMoveError):

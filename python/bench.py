@@ -157,41 +157,17 @@ def workloads(
             list(b.legal_moves)
         return len(ours)
 
-    def push_pop_theirs() -> int:
-        n = 0
-        for b, moves in zip(theirs, their_moves):
-            for m in moves:
-                b.push(m)
-                b.pop()
-            n += len(moves)
-        return n
+    def push_pop(boards: Sequence[Any], lists: Sequence[Sequence[Any]]) -> Callable[[], int]:
+        def work() -> int:
+            n = 0
+            for b, moves in zip(boards, lists):
+                for m in moves:
+                    b.push(m)
+                    b.pop()
+                n += len(moves)
+            return n
 
-    def push_pop_ours() -> int:
-        n = 0
-        for b, moves in zip(ours, our_moves):
-            for m in moves:
-                b.push(m)
-                b.pop()
-            n += len(moves)
-        return n
-
-    def push_pop_deeper_theirs() -> int:
-        n = 0
-        for b, moves in zip(theirs_deeper, their_moves_deeper):
-            for m in moves:
-                b.push(m)
-                b.pop()
-            n += len(moves)
-        return n
-
-    def push_pop_deeper_ours() -> int:
-        n = 0
-        for b, moves in zip(ours_deeper, our_moves_deeper):
-            for m in moves:
-                b.push(m)
-                b.pop()
-            n += len(moves)
-        return n
+        return work
 
     def san_theirs() -> int:
         n = 0
@@ -227,8 +203,13 @@ def workloads(
 
     return [
         ("legal moves, listed as Move objects", "position", list_theirs, list_ours),
-        ("push + pop", "move", push_pop_theirs, push_pop_ours),
-        ("push + pop, a child listed after the position", "move", push_pop_deeper_theirs, push_pop_deeper_ours),
+        ("push + pop", "move", push_pop(theirs, their_moves), push_pop(ours, our_moves)),
+        (
+            "push + pop, a child listed after the position",
+            "move",
+            push_pop(theirs_deeper, their_moves_deeper),
+            push_pop(ours_deeper, our_moves_deeper),
+        ),
         ("san", "move", san_theirs, san_ours),
         ("is_checkmate()", "position", mate_theirs, mate_ours),
         (f"perft {perft_depth} (6 CPW positions)", "leaf", perft_theirs_work, perft_ours_work),

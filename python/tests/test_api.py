@@ -348,17 +348,19 @@ def test_push_and_pop_calls():
     assert sys.getrefcount(first) == firsts
 
 
+def refused(board: Board, uci: str) -> None:
+    """`push` of `uci` raises IllegalMoveError and leaves the board as it was."""
+    fen, stack = board.fen(), list(board.move_stack)
+    with pytest.raises(IllegalMoveError, match=uci):
+        board.push(Move.from_uci(uci))
+    assert board.fen() == fen and board.move_stack == stack
+
+
 def test_push_of_a_listed_move_once_the_position_changed():
     # `push` plays a move that `legal_moves` listed without testing it
     # again, while the board stands in the position it was listed in; in any
     # other position (even at the same ply) the move is tested, and refused
     # when illegal, with the board unchanged.
-    def refused(board: Board, uci: str) -> None:
-        fen, stack = board.fen(), list(board.move_stack)
-        with pytest.raises(IllegalMoveError, match=uci):
-            board.push(Move.from_uci(uci))
-        assert board.fen() == fen and board.move_stack == stack
-
     # Another position at the same ply: set_fen, set_epd, clear_stack. (In
     # check from the rook on h1, White has a pawn on e2 that could move but
     # must not.)
@@ -420,12 +422,6 @@ def test_moves_listed_at_each_ply_of_the_line_are_kept():
     board = Board(kiwipete)
     assert walk(board, 3) == 97862  # CPW's count
     assert board.fen() == kiwipete and not board.move_stack
-
-    def refused(board: Board, uci: str) -> None:
-        fen = board.fen()
-        with pytest.raises(IllegalMoveError, match=uci):
-            board.push(Move.from_uci(uci))
-        assert board.fen() == fen
 
     # Listed at plies 0 and 2; deeper listings come and go; the ply-2
     # listing serves until the move below it is taken back, and a position

@@ -594,6 +594,21 @@ impl Board {
         }
     }
 
+    /// [`Board::generate_per_colour`] for a caller that knows the side to
+    /// move at compile time (`white`, a constant there), so that only its
+    /// copy is compiled: perft's sets path (`src/perft/sets.rs`).
+    #[cfg(feature = "fast-perft")]
+    #[inline(always)]
+    pub(crate) fn generate_as<L: Sliders, S: Sink, const STAGE: Stage, const CASTLING: Castling>(
+        &self,
+        white: bool,
+        sink: &mut S,
+    ) {
+        debug_assert_eq!(white, self.side_to_move() == Color::White);
+        let d = PAWN_DIRS[usize::from(!white)];
+        self.generate_for::<L, S, STAGE, CASTLING>(d, sink, Bitboard::FULL, Bitboard::FULL);
+    }
+
     /// [`Board::generate_with`] for the side whose pawns go `d` (the side
     /// to move), castling found as `CASTLING` says: legal generation read
     /// top to bottom as the rules are, one step each (the king's moves and

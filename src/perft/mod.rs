@@ -51,6 +51,8 @@
 mod effect_tests;
 mod leaf;
 mod roots;
+#[cfg(feature = "fast-perft")]
+mod sets;
 mod stats;
 mod tree;
 mod walk;

@@ -15,6 +15,12 @@
 //!   fields the children share, and each move is applied and taken back
 //!   around its visit (`Board::visit_piece_child` and its siblings) rather
 //!   than every field copied for each child;
+//! * where no right is Chess960's, the last-but-one ply hands most
+//!   children to the counter as six sets, in registers
+//!   (`src/perft/sets.rs`): the counter then reads no child from memory
+//!   (0.94-0.96 of the time of the scratch board for every child, CPW
+//!   Kiwipete and position 3, docs/performance.md); children with an
+//!   en-passant square, castling and en passant keep the scratch board;
 //! * the counter is compiled per castling case (no rights, standard
 //!   chess's rights only, any), found once at the walk's root
 //!   ([`castling_of`]), so that where no right is left it has no
@@ -55,6 +61,8 @@ use crate::movegen::{
 use crate::moves::Move;
 #[cfg(feature = "fast-perft")]
 use crate::perft::leaf::{Leaf, WriteTarget};
+#[cfg(feature = "fast-perft")]
+use crate::perft::sets::{Sets, SetsEach};
 #[cfg(feature = "fast-perft")]
 use crate::piece::PieceKind;
 #[cfg(feature = "fast-perft")]
@@ -284,7 +292,64 @@ macro_rules! walks {
         $(#[$attr])*
         #[inline(never)]
         fn count_children_with<L: Sliders>(board: &Board, case: Castling) -> u64 {
-            sum_children::<L>(board, |child| count_in::<L>(child, case))
+            if Sets::fit(board, case) {
+                let white = board.side_to_move() == crate::color::Color::White;
+                match (case, white) {
+                    (NO_CASTLING, true) => count_children_sets::<L, NO_CASTLING, true, false>(board),
+                    (NO_CASTLING, false) => count_children_sets::<L, NO_CASTLING, false, true>(board),
+                    (_, true) => count_children_sets::<L, STANDARD_CASTLING, true, false>(board),
+                    (_, false) => count_children_sets::<L, STANDARD_CASTLING, false, true>(board),
+                }
+            } else {
+                sum_children::<L>(board, |child| count_in::<L>(child, case))
+            }
+        }
+
+        /// [`count_children_with`] on the sets path (`src/perft/sets.rs`):
+        /// `board`'s castling case `C` (not Chess960's), White to move in
+        /// it when `PW`, in its children when `CW` (`!PW`).
+        $(#[$attr])*
+        #[inline(never)]
+        fn count_children_sets<L: Sliders, const C: Castling, const PW: bool, const CW: bool>(
+            board: &Board,
+        ) -> u64 {
+            let mut scratch = board.clone();
+            board.write_rest(&mut scratch);
+            let mut each = SetsEach::<_, _, C> {
+                parent: board,
+                scratch: &mut scratch,
+                touch: board.castling_touch(),
+                sets: Sets::of::<C>(board),
+                nodes: 0,
+                count: |c: Sets| {
+                    count_sets::<L, C, CW>(c.them, c.us, c.pawns, c.knights, c.diagonal, c.straight)
+                },
+                count_board: |b: &Board| count_with::<L, C>(b),
+            };
+            board.generate_as::<L, _, ALL, C>(PW, &mut each);
+            each.nodes
+        }
+
+        /// The legal moves of the child whose side to move (White when
+        /// `WHITE`) has the pieces `us` and its opponent `them`, with
+        /// `pawns`, `knights`, `diagonal` and `straight` the sets of
+        /// [`Sets`], counted with the lookups of `L`, castling as `C`
+        /// says: six arguments, passed in registers.
+        $(#[$attr])*
+        #[inline(never)]
+        fn count_sets<L: Sliders, const C: Castling, const WHITE: bool>(
+            us: u64,
+            them: u64,
+            pawns: u64,
+            knights: u64,
+            diagonal: u64,
+            straight: u64,
+        ) -> u64 {
+            let sets = Sets { us, them, pawns, knights, diagonal, straight };
+            let board = sets.board::<C>(WHITE);
+            let mut counter = Counter(0);
+            board.generate_per_colour::<L, _, ALL, C>(&mut counter);
+            counter.0
         }
 
         /// Every leaf below `board` made as a [`Leaf`] (the position
@@ -794,9 +859,21 @@ mod tests {
                     leaves.push(*leaf);
                     1
                 });
-                let made: Vec<Leaf> = made.into_iter().map(|(leaf, _)| leaf).collect();
-                assert_eq!(sorted(leaves, |leaf| leaf), made, "{board:?}");
+                let made_leaves: Vec<Leaf> = made.iter().map(|(leaf, _)| *leaf).collect();
+                assert_eq!(sorted(leaves, |leaf| leaf), made_leaves, "{board:?}");
                 assert_eq!(leaf, rest, "{board:?}");
+                // The sets path (`src/perft/sets.rs`), where it applies:
+                // each child as six sets (rights on their corners), or
+                // through the scratch board, and what the counter makes of
+                // it.
+                let case = castling_of(board);
+                if Sets::fit(board, case) {
+                    let children = match case {
+                        NO_CASTLING => sets_children::<NO_CASTLING>(board),
+                        _ => sets_children::<STANDARD_CASTLING>(board),
+                    };
+                    assert_eq!(sorted(children, pair), made, "{board:?}");
+                }
             }
             for mv in board.legal_moves() {
                 let mut child = board.clone();
@@ -825,5 +902,50 @@ mod tests {
             walk(&Board::from_fen(fen).unwrap(), 2, &mut checked);
         }
         assert!(checked > 250_000, "only {checked} moves checked");
+    }
+
+    /// The children of `board` (castling case `C`) as the sets path
+    /// produces them, each with the count its counter gives: the sets
+    /// turned into a board as `count_sets` does, or the scratch board.
+    #[cfg(feature = "fast-perft")]
+    fn sets_children<const C: Castling>(board: &Board) -> Vec<(Leaf, u64)> {
+        use crate::attacks::Native;
+        use crate::color::Color;
+        let white = board.side_to_move() == Color::White;
+        let mut scratch = board.clone();
+        board.write_rest(&mut scratch);
+        let (mut by_sets, mut by_board) = (Vec::new(), Vec::new());
+        let mut each = SetsEach::<_, _, C> {
+            parent: board,
+            scratch: &mut scratch,
+            touch: board.castling_touch(),
+            sets: Sets::of::<C>(board),
+            nodes: 0,
+            count: |c: Sets| {
+                let child = Sets {
+                    us: c.them,
+                    them: c.us,
+                    ..c
+                };
+                let mut counter = Counter(0);
+                let child = child.board::<C>(!white);
+                child.generate_as::<Native, _, ALL, C>(!white, &mut counter);
+                by_sets.push((child.as_leaf(), counter.0));
+                1
+            },
+            count_board: |child: &Board| {
+                by_board.push((child.as_leaf(), child.count_legal_moves()));
+                1
+            },
+        };
+        board.generate_as::<Native, _, ALL, C>(white, &mut each);
+        let nodes = each.nodes;
+        // The scratch is back at the parent's rest state.
+        let mut rest = board.as_leaf();
+        board.write_rest(&mut rest);
+        assert_eq!(scratch.as_leaf(), rest, "{board:?}");
+        by_sets.extend(by_board);
+        assert_eq!(nodes, by_sets.len() as u64);
+        by_sets
     }
 }

@@ -1,0 +1,291 @@
+//! Perft's children of the last-but-one ply as six sets handed to the
+//! counter by value, in registers, rather than written into a scratch
+//! board the counter then reads back from memory.
+//!
+//! A child is its pieces as six sets ([`Sets`]): the side to move's and
+//! the other side's, pawns, knights, diagonal sliders (bishops and
+//! queens) and straight sliders (rooks and queens); kings are the pieces
+//! in none of the four, queens those in both slider sets. Six sets are six
+//! registers, all the integer arguments a call passes in registers on
+//! x86-64, so the counter (`count_sets` in `src/perft/walk.rs`) gets its
+//! child without a store and a load, and builds a local [`Board`] from
+//! them, which the compiler keeps in registers too.
+//!
+//! What else a child has: its side to move is the counter's copy (one per
+//! colour); standard chess's castling rights ride in the pawn set, on the
+//! corner squares of the rooks that hold them (no pawn ever stands on the
+//! first or last rank, and a move that starts or ends on such a corner, or
+//! moves that side's king, drops the right, as the rules say); and it has
+//! no en-passant square: the children that have one (a double push beside
+//! an enemy pawn), castling and en passant go through the scratch board as
+//! before ([`SetsEach::single`] and its push case). So only the castling
+//! cases without Chess960 rights take this path, on boards without a pawn
+//! on the first or last rank ([`Sets::fit`]).
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::castling::{CastlingRights, CastlingSide};
+use crate::color::Color;
+use crate::movegen::{Castling, NO_CASTLING, STANDARD_CASTLING, Sink, behind};
+use crate::moves::Move;
+use crate::piece::PieceKind;
+use crate::square::{File, Square};
+
+/// The first and last ranks.
+const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
+/// The rooks' corners of standard castling: a1, h1, a8, h8.
+const CORNERS: u64 = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63);
+/// Each colour's two corners.
+const SIDE_CORNERS: [u64; 2] = [(1 << 0) | (1 << 7), (1 << 56) | (1 << 63)];
+
+/// For each piece kind ([`PieceKind::index`]), the sets of [`Sets`] other
+/// than the pawns it belongs to, as masks: knights, diagonal, straight. A
+/// king is in none.
+const KIND_SETS: [[u64; 3]; 6] = [
+    [0, 0, 0],
+    [!0, 0, 0],
+    [0, !0, 0],
+    [0, 0, !0],
+    [0, !0, !0],
+    [0, 0, 0],
+];
+
+/// A position's pieces as six sets (see the module docs), from the point
+/// of view of one side: `us` its pieces, `them` the other side's.
+#[derive(Clone, Copy)]
+pub(crate) struct Sets {
+    pub(crate) us: u64,
+    pub(crate) them: u64,
+    /// Pawns, with the castling rights on their rooks' corners.
+    pub(crate) pawns: u64,
+    pub(crate) knights: u64,
+    pub(crate) diagonal: u64,
+    pub(crate) straight: u64,
+}
+
+impl Sets {
+    /// True when `board`'s subtree can be counted through sets: its
+    /// castling case is not Chess960's, and no pawn stands on the first or
+    /// last rank (a lenient board's), where the rights ride. Both hold of
+    /// every board below one they hold of.
+    #[inline(always)]
+    pub(crate) fn fit(board: &Board, case: Castling) -> bool {
+        (case == NO_CASTLING || case == STANDARD_CASTLING)
+            && (board.pieces(PieceKind::Pawn).0 & BACK_RANKS) == 0
+    }
+
+    /// `board`'s sets, from its side to move's point of view, its rights
+    /// on their corners when `C` is [`STANDARD_CASTLING`].
+    #[inline(always)]
+    pub(crate) fn of<const C: Castling>(board: &Board) -> Sets {
+        let us = board.side_to_move();
+        let mut pawns = board.pieces(PieceKind::Pawn).0;
+        if C == STANDARD_CASTLING {
+            for color in Color::ALL {
+                for side in CastlingSide::ALL {
+                    if let Some(rook) = board.castling_rights().rook_square(color, side) {
+                        pawns |= rook.bitboard().0;
+                    }
+                }
+            }
+        }
+        let queens = board.pieces(PieceKind::Queen).0;
+        Sets {
+            us: board.colored(us).0,
+            them: board.colored(!us).0,
+            pawns,
+            knights: board.pieces(PieceKind::Knight).0,
+            diagonal: board.pieces(PieceKind::Bishop).0 | queens,
+            straight: board.pieces(PieceKind::Rook).0 | queens,
+        }
+    }
+
+    /// The board these sets are, `us` to move when `white` says White,
+    /// rights read from the corners when `C` is [`STANDARD_CASTLING`].
+    #[inline(always)]
+    pub(crate) fn board<const C: Castling>(self, white: bool) -> Board {
+        let (side, by_color) = if white {
+            (Color::White, [Bitboard(self.us), Bitboard(self.them)])
+        } else {
+            (Color::Black, [Bitboard(self.them), Bitboard(self.us)])
+        };
+        let pawns = self.pawns & !BACK_RANKS;
+        let both = self.diagonal & self.straight;
+        let kings = (self.us | self.them) & !(pawns | self.knights | self.diagonal | self.straight);
+        let by_kind = [
+            Bitboard(pawns),
+            Bitboard(self.knights),
+            Bitboard(self.diagonal & !both),
+            Bitboard(self.straight & !both),
+            Bitboard(both),
+            Bitboard(kings),
+        ];
+        let mut castling = CastlingRights::NONE;
+        if C == STANDARD_CASTLING {
+            let corner = |sq: Square| self.pawns & sq.bitboard().0 != 0;
+            let files = |sq: Square, file: File| corner(sq).then_some(file);
+            castling.set(
+                Color::White,
+                CastlingSide::KingSide,
+                files(Square::H1, File::H),
+            );
+            castling.set(
+                Color::White,
+                CastlingSide::QueenSide,
+                files(Square::A1, File::A),
+            );
+            castling.set(
+                Color::Black,
+                CastlingSide::KingSide,
+                files(Square::H8, File::H),
+            );
+            castling.set(
+                Color::Black,
+                CastlingSide::QueenSide,
+                files(Square::A8, File::A),
+            );
+        }
+        Board::from_sets(by_kind, by_color, castling, side)
+    }
+}
+
+/// The [`Sink`] of the last-but-one ply on the sets path: each child's
+/// [`Sets`] computed from the parent's and handed to `count`; the children
+/// with an en-passant square, castling and en passant written into
+/// `scratch` (which holds the parent's rest state: `Board::write_rest`)
+/// and handed to `count_board`.
+pub(crate) struct SetsEach<'a, F, G, const C: Castling> {
+    pub(crate) parent: &'a Board,
+    pub(crate) scratch: &'a mut Board,
+    pub(crate) touch: Bitboard,
+    pub(crate) sets: Sets,
+    pub(crate) nodes: u64,
+    pub(crate) count: F,
+    pub(crate) count_board: G,
+}
+
+impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> SetsEach<'_, F, G, C> {
+    /// The corners among `squares`, whose rights a move from or to them
+    /// drops (none without rights).
+    #[inline(always)]
+    fn corners(squares: u64) -> u64 {
+        if C == STANDARD_CASTLING {
+            squares & CORNERS
+        } else {
+            0
+        }
+    }
+}
+
+impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
+    for SetsEach<'_, F, G, C>
+{
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        let parent = self.parent;
+        let kind = parent.kind_on(from).unwrap_or(PieceKind::King);
+        let k = KIND_SETS[kind.index()];
+        let s = self.sets;
+        let f = from.bitboard().0;
+        // A king's moves drop both of its side's rights.
+        let king = if C == STANDARD_CASTLING && kind == PieceKind::King {
+            SIDE_CORNERS[parent.side_to_move().index()]
+        } else {
+            0
+        };
+        let lost_from = Self::corners(f) | king;
+        // One loop for empty squares and captures: whatever stood on `to`
+        // leaves every set, the piece arrives in its own.
+        for to in targets {
+            let t = to.bitboard().0;
+            let gone = f | t;
+            let child = Sets {
+                us: s.us ^ gone,
+                them: s.them & !t,
+                pawns: s.pawns & !(t | lost_from | Self::corners(t)),
+                knights: (s.knights & !gone) | (t & k[0]),
+                diagonal: (s.diagonal & !gone) | (t & k[1]),
+                straight: (s.straight & !gone) | (t & k[2]),
+            };
+            self.nodes += (self.count)(child);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32) {
+        let parent = self.parent;
+        let s = self.sets;
+        if delta % 8 != 0 {
+            // Captures, not promoting: never onto a corner.
+            for to in targets {
+                let t = to.bitboard().0;
+                let f = behind(to, delta).bitboard().0;
+                let child = Sets {
+                    us: s.us ^ f ^ t,
+                    them: s.them & !t,
+                    pawns: (s.pawns & !f) | t,
+                    knights: s.knights & !t,
+                    diagonal: s.diagonal & !t,
+                    straight: s.straight & !t,
+                };
+                self.nodes += (self.count)(child);
+            }
+        } else {
+            let double = delta.abs() == 16;
+            let us = parent.side_to_move();
+            for to in targets {
+                let from = behind(to, delta);
+                if double && parent.en_passant_after_double(us, from, to).is_some() {
+                    let count_board = &mut self.count_board;
+                    self.nodes +=
+                        parent.visit_push_child(from, to, true, self.scratch, |b| count_board(b));
+                    continue;
+                }
+                let m = from.bitboard().0 | to.bitboard().0;
+                let child = Sets {
+                    us: s.us ^ m,
+                    pawns: s.pawns ^ m,
+                    ..s
+                };
+                self.nodes += (self.count)(child);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        let s = self.sets;
+        for to in targets {
+            let t = to.bitboard().0;
+            let f = behind(to, delta).bitboard().0;
+            // The pawn gone and whatever stood on `to` (a rook on its
+            // corner takes its right along); the new piece on `to`.
+            let pawn_gone = Sets {
+                us: s.us ^ f ^ t,
+                them: s.them & !t,
+                pawns: s.pawns & !(f | Self::corners(t)),
+                knights: s.knights & !t,
+                diagonal: s.diagonal & !t,
+                straight: s.straight & !t,
+            };
+            for kind in PieceKind::PROMOTIONS {
+                let k = KIND_SETS[kind.index()];
+                let child = Sets {
+                    knights: pawn_gone.knights | (t & k[0]),
+                    diagonal: pawn_gone.diagonal | (t & k[1]),
+                    straight: pawn_gone.straight | (t & k[2]),
+                    ..pawn_gone
+                };
+                self.nodes += (self.count)(child);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, mv: Move) {
+        let count_board = &mut self.count_board;
+        self.nodes += self
+            .parent
+            .visit_child(mv, self.scratch, self.touch, |b| count_board(b));
+    }
+}

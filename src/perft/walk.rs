@@ -18,9 +18,10 @@
 //! * where no right is Chess960's, the last-but-one ply hands most
 //!   children to the counter as six sets, in registers
 //!   (`src/perft/sets.rs`): the counter then reads no child from memory
-//!   (0.94-0.96 of the time of the scratch board for every child, CPW
-//!   Kiwipete and position 3, docs/performance.md); children with an
-//!   en-passant square, castling and en passant keep the scratch board;
+//!   (0.95 of the time of the scratch board for every child in total,
+//!   0.87-0.91 on CPW Kiwipete and position 3: docs/performance.md);
+//!   children with an en-passant square, castling and en passant keep the
+//!   scratch board;
 //! * the counter is compiled per castling case (no rights, standard
 //!   chess's rights only, any), found once at the walk's root
 //!   ([`castling_of`]), so that where no right is left it has no

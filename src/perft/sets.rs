@@ -38,6 +38,15 @@ const CORNERS: u64 = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63);
 /// Each colour's two corners.
 const SIDE_CORNERS: [u64; 2] = [(1 << 0) | (1 << 7), (1 << 56) | (1 << 63)];
 
+/// Standard chess's castling rights: whose, which side, the corner of its
+/// rook (where [`Sets`] keeps the right) and that rook's file.
+const RIGHTS: [(Color, CastlingSide, Square, File); 4] = [
+    (Color::White, CastlingSide::KingSide, Square::H1, File::H),
+    (Color::White, CastlingSide::QueenSide, Square::A1, File::A),
+    (Color::Black, CastlingSide::KingSide, Square::H8, File::H),
+    (Color::Black, CastlingSide::QueenSide, Square::A8, File::A),
+];
+
 /// For each piece kind ([`PieceKind::index`]), the sets of [`Sets`] other
 /// than the pawns it belongs to, as masks: knights, diagonal, straight. A
 /// king is in none.
@@ -122,28 +131,10 @@ impl Sets {
         ];
         let mut castling = CastlingRights::NONE;
         if C == STANDARD_CASTLING {
-            let corner = |sq: Square| self.pawns & sq.bitboard().0 != 0;
-            let files = |sq: Square, file: File| corner(sq).then_some(file);
-            castling.set(
-                Color::White,
-                CastlingSide::KingSide,
-                files(Square::H1, File::H),
-            );
-            castling.set(
-                Color::White,
-                CastlingSide::QueenSide,
-                files(Square::A1, File::A),
-            );
-            castling.set(
-                Color::Black,
-                CastlingSide::KingSide,
-                files(Square::H8, File::H),
-            );
-            castling.set(
-                Color::Black,
-                CastlingSide::QueenSide,
-                files(Square::A8, File::A),
-            );
+            for (color, side, corner, file) in RIGHTS {
+                let held = self.pawns & corner.bitboard().0 != 0;
+                castling.set(color, side, held.then_some(file));
+            }
         }
         Board::from_sets(by_kind, by_color, castling, side)
     }
@@ -155,16 +146,34 @@ impl Sets {
 /// `scratch` (which holds the parent's rest state: `Board::write_rest`)
 /// and handed to `count_board`.
 pub(crate) struct SetsEach<'a, F, G, const C: Castling> {
-    pub(crate) parent: &'a Board,
-    pub(crate) scratch: &'a mut Board,
-    pub(crate) touch: Bitboard,
-    pub(crate) sets: Sets,
+    parent: &'a Board,
+    scratch: &'a mut Board,
+    touch: Bitboard,
+    sets: Sets,
     pub(crate) nodes: u64,
-    pub(crate) count: F,
-    pub(crate) count_board: G,
+    count: F,
+    count_board: G,
 }
 
-impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> SetsEach<'_, F, G, C> {
+impl<'a, F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> SetsEach<'a, F, G, C> {
+    /// The sink for `parent`'s children (castling case `C`): `count` for
+    /// those given as sets (from `parent`'s point of view: the child's
+    /// side to move is `them`), `count_board` for those written into
+    /// `scratch`, which must hold `parent`'s rest state
+    /// (`Board::write_rest`).
+    #[inline(always)]
+    pub(crate) fn new(parent: &'a Board, scratch: &'a mut Board, count: F, count_board: G) -> Self {
+        SetsEach {
+            parent,
+            scratch,
+            touch: parent.castling_touch(),
+            sets: Sets::of::<C>(parent),
+            nodes: 0,
+            count,
+            count_board,
+        }
+    }
+
     /// The corners among `squares`, whose rights a move from or to them
     /// drops (none without rights).
     #[inline(always)]

@@ -316,17 +316,14 @@ macro_rules! walks {
         ) -> u64 {
             let mut scratch = board.clone();
             board.write_rest(&mut scratch);
-            let mut each = SetsEach::<_, _, C> {
-                parent: board,
-                scratch: &mut scratch,
-                touch: board.castling_touch(),
-                sets: Sets::of::<C>(board),
-                nodes: 0,
-                count: |c: Sets| {
+            let mut each = SetsEach::<_, _, C>::new(
+                board,
+                &mut scratch,
+                |c: Sets| {
                     count_sets::<L, C, CW>(c.them, c.us, c.pawns, c.knights, c.diagonal, c.straight)
                 },
-                count_board: |b: &Board| count_with::<L, C>(b),
-            };
+                |b: &Board| count_with::<L, C>(b),
+            );
             board.generate_as::<L, _, ALL, C>(PW, &mut each);
             each.nodes
         }
@@ -916,13 +913,10 @@ mod tests {
         let mut scratch = board.clone();
         board.write_rest(&mut scratch);
         let (mut by_sets, mut by_board) = (Vec::new(), Vec::new());
-        let mut each = SetsEach::<_, _, C> {
-            parent: board,
-            scratch: &mut scratch,
-            touch: board.castling_touch(),
-            sets: Sets::of::<C>(board),
-            nodes: 0,
-            count: |c: Sets| {
+        let mut each = SetsEach::<_, _, C>::new(
+            board,
+            &mut scratch,
+            |c: Sets| {
                 let child = Sets {
                     us: c.them,
                     them: c.us,
@@ -934,11 +928,11 @@ mod tests {
                 by_sets.push((child.as_leaf(), counter.0));
                 1
             },
-            count_board: |child: &Board| {
+            |child: &Board| {
                 by_board.push((child.as_leaf(), child.count_legal_moves()));
                 1
             },
-        };
+        );
         board.generate_as::<Native, _, ALL, C>(white, &mut each);
         let nodes = each.nodes;
         // The scratch is back at the parent's rest state.

@@ -33,10 +33,11 @@ use crate::square::{File, Square};
 
 /// The first and last ranks.
 const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
-/// The rooks' corners of standard castling: a1, h1, a8, h8.
-const CORNERS: u64 = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63);
-/// Each colour's two corners.
+/// Each colour's two rook corners of standard castling: a1 and h1, a8
+/// and h8.
 const SIDE_CORNERS: [u64; 2] = [(1 << 0) | (1 << 7), (1 << 56) | (1 << 63)];
+/// All four.
+const CORNERS: u64 = SIDE_CORNERS[0] | SIDE_CORNERS[1];
 
 /// Standard chess's castling rights: whose, which side, the corner of its
 /// rook (where [`Sets`] keeps the right) and that rook's file.
@@ -90,11 +91,9 @@ impl Sets {
         let us = board.side_to_move();
         let mut pawns = board.pieces(PieceKind::Pawn).0;
         if C == STANDARD_CASTLING {
-            for color in Color::ALL {
-                for side in CastlingSide::ALL {
-                    if let Some(rook) = board.castling_rights().rook_square(color, side) {
-                        pawns |= rook.bitboard().0;
-                    }
+            for (color, side, corner, _) in RIGHTS {
+                if board.castling_rights().has(color, side) {
+                    pawns |= corner.bitboard().0;
                 }
             }
         }
@@ -106,6 +105,35 @@ impl Sets {
             knights: board.pieces(PieceKind::Knight).0,
             diagonal: board.pieces(PieceKind::Bishop).0 | queens,
             straight: board.pieces(PieceKind::Rook).0 | queens,
+        }
+    }
+
+    /// These sets (from the mover's point of view) once a piece of `us`
+    /// has left `f` for `t`, taking whatever stood there, and before it
+    /// lands in its kind's set ([`Sets::landed`]): both squares are out of
+    /// every kind's set, and so are the rights on the corners in `lost`.
+    #[inline(always)]
+    fn moved(self, f: u64, t: u64, lost: u64) -> Sets {
+        let gone = f | t;
+        Sets {
+            us: self.us ^ gone,
+            them: self.them & !t,
+            pawns: self.pawns & !(gone | lost),
+            knights: self.knights & !gone,
+            diagonal: self.diagonal & !gone,
+            straight: self.straight & !gone,
+        }
+    }
+
+    /// These sets with a piece whose [`KIND_SETS`] row is `kind` on `t`
+    /// (a pawn sets no bit here: its caller adds it).
+    #[inline(always)]
+    fn landed(self, t: u64, kind: [u64; 3]) -> Sets {
+        Sets {
+            knights: self.knights | (t & kind[0]),
+            diagonal: self.diagonal | (t & kind[1]),
+            straight: self.straight | (t & kind[2]),
+            ..self
         }
     }
 
@@ -207,15 +235,7 @@ impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
         // leaves every set, the piece arrives in its own.
         for to in targets {
             let t = to.bitboard().0;
-            let gone = f | t;
-            let child = Sets {
-                us: s.us ^ gone,
-                them: s.them & !t,
-                pawns: s.pawns & !(t | lost_from | Self::corners(t)),
-                knights: (s.knights & !gone) | (t & k[0]),
-                diagonal: (s.diagonal & !gone) | (t & k[1]),
-                straight: (s.straight & !gone) | (t & k[2]),
-            };
+            let child = s.moved(f, t, lost_from | Self::corners(t)).landed(t, k);
             self.nodes += (self.count)(child);
         }
     }
@@ -229,13 +249,10 @@ impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
             for to in targets {
                 let t = to.bitboard().0;
                 let f = behind(to, delta).bitboard().0;
+                let moved = s.moved(f, t, 0);
                 let child = Sets {
-                    us: s.us ^ f ^ t,
-                    them: s.them & !t,
-                    pawns: (s.pawns & !f) | t,
-                    knights: s.knights & !t,
-                    diagonal: s.diagonal & !t,
-                    straight: s.straight & !t,
+                    pawns: moved.pawns | t,
+                    ..moved
                 };
                 self.nodes += (self.count)(child);
             }
@@ -250,6 +267,7 @@ impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
                         parent.visit_push_child(from, to, true, self.scratch, |b| count_board(b));
                     continue;
                 }
+                // Onto an empty square: only the pawn's own sets change.
                 let m = from.bitboard().0 | to.bitboard().0;
                 let child = Sets {
                     us: s.us ^ m,
@@ -267,24 +285,11 @@ impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
         for to in targets {
             let t = to.bitboard().0;
             let f = behind(to, delta).bitboard().0;
-            // The pawn gone and whatever stood on `to` (a rook on its
-            // corner takes its right along); the new piece on `to`.
-            let pawn_gone = Sets {
-                us: s.us ^ f ^ t,
-                them: s.them & !t,
-                pawns: s.pawns & !(f | Self::corners(t)),
-                knights: s.knights & !t,
-                diagonal: s.diagonal & !t,
-                straight: s.straight & !t,
-            };
+            // Whatever stood on `to` goes (a rook on its corner takes its
+            // right along), then each new piece lands there.
+            let moved = s.moved(f, t, Self::corners(t));
             for kind in PieceKind::PROMOTIONS {
-                let k = KIND_SETS[kind.index()];
-                let child = Sets {
-                    knights: pawn_gone.knights | (t & k[0]),
-                    diagonal: pawn_gone.diagonal | (t & k[1]),
-                    straight: pawn_gone.straight | (t & k[2]),
-                    ..pawn_gone
-                };
+                let child = moved.landed(t, KIND_SETS[kind.index()]);
                 self.nodes += (self.count)(child);
             }
         }

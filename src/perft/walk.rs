@@ -17,11 +17,11 @@
 //!   than every field copied for each child;
 //! * where no right is Chess960's, the last-but-one ply hands most
 //!   children to the counter as six sets, in registers
-//!   (`src/perft/sets.rs`): the counter then reads no child from memory
-//!   (0.95 of the time of the scratch board for every child in total,
-//!   0.87-0.91 on CPW Kiwipete and position 3: docs/performance.md);
-//!   children with an en-passant square, castling and en passant keep the
-//!   scratch board;
+//!   (`src/perft/sets.rs`): the counter then reads no child back from
+//!   memory just written, which measured faster than the scratch board
+//!   (docs/performance.md, "Decisions that shaped the code"); children
+//!   with an en-passant square, castling and en passant keep the scratch
+//!   board;
 //! * the counter is compiled per castling case (no rights, standard
 //!   chess's rights only, any), found once at the walk's root
 //!   ([`castling_of`]), so that where no right is left it has no
@@ -54,6 +54,8 @@ use crate::attacks::Sliders;
 #[cfg(feature = "fast-perft")]
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+#[cfg(feature = "fast-perft")]
+use crate::color::Color;
 #[cfg(feature = "fast-perft")]
 use crate::movegen::{
     ALL, ANY_CASTLING, Castling, Counter, NO_CASTLING, STANDARD_CASTLING, Sink, behind,
@@ -294,7 +296,7 @@ macro_rules! walks {
         #[inline(never)]
         fn count_children_with<L: Sliders>(board: &Board, case: Castling) -> u64 {
             if Sets::fit(board, case) {
-                let white = board.side_to_move() == crate::color::Color::White;
+                let white = board.side_to_move() == Color::White;
                 match (case, white) {
                     (NO_CASTLING, true) => count_children_sets::<L, NO_CASTLING, true, false>(board),
                     (NO_CASTLING, false) => count_children_sets::<L, NO_CASTLING, false, true>(board),
@@ -908,7 +910,6 @@ mod tests {
     #[cfg(feature = "fast-perft")]
     fn sets_children<const C: Castling>(board: &Board) -> Vec<(Leaf, u64)> {
         use crate::attacks::Native;
-        use crate::color::Color;
         let white = board.side_to_move() == Color::White;
         let mut scratch = board.clone();
         board.write_rest(&mut scratch);

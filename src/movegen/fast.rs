@@ -609,6 +609,25 @@ impl Board {
         self.generate_for::<L, S, STAGE, CASTLING>(d, sink, Bitboard::FULL, Bitboard::FULL);
     }
 
+    /// [`Board::generate_as`] with the side to move's king on `king`.
+    #[cfg(feature = "fast-perft")]
+    #[inline(always)]
+    pub(crate) fn generate_as_from<
+        L: Sliders,
+        S: Sink,
+        const STAGE: Stage,
+        const CASTLING: Castling,
+    >(
+        &self,
+        white: bool,
+        king: Square,
+        sink: &mut S,
+    ) {
+        debug_assert_eq!(white, self.side_to_move() == Color::White);
+        let d = PAWN_DIRS[usize::from(!white)];
+        self.generate_from::<L, S, STAGE, CASTLING>(d, sink, Bitboard::FULL, Bitboard::FULL, king);
+    }
+
     /// [`Board::generate_with`] for the side whose pawns go `d` (the side
     /// to move), castling found as `CASTLING` says: legal generation read
     /// top to bottom as the rules are, one step each (the king's moves and
@@ -625,11 +644,26 @@ impl Board {
         from_mask: Bitboard,
         to_mask: Bitboard,
     ) {
+        let king = self.king(d.color);
+        self.generate_from::<L, S, STAGE, CASTLING>(d, sink, from_mask, to_mask, king);
+    }
+
+    /// [`Board::generate_for`] with the side to move's king on `king`,
+    /// for a caller that has its square already.
+    #[inline(always)]
+    fn generate_from<L: Sliders, S: Sink, const STAGE: Stage, const CASTLING: Castling>(
+        &self,
+        d: PawnDir,
+        sink: &mut S,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        king: Square,
+    ) {
+        debug_assert_eq!(king, self.king(d.color));
         let us = d.color;
         let ours = self.colored(us);
         let theirs = self.colored(!us);
         let occupied = ours | theirs;
-        let king = self.king(us);
         let (checkers, pinned) = self.checkers_and_pinned(us, king, occupied);
         // Where this stage's moves may go.
         let stage = match STAGE {

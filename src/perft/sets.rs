@@ -15,18 +15,24 @@
 //! colour); standard chess's castling rights ride in the pawn set, on the
 //! corner squares of the rooks that hold them (no pawn ever stands on the
 //! first or last rank, and a move that starts or ends on such a corner, or
-//! moves that side's king, drops the right, as the rules say); and it has
+//! moves that side's king, drops the right, as the rules say); its side to
+//! move's king square rides there too, as bits of b1 to g1
+//! ([`Sets::king_bits`]), added as the child is handed over: the same for
+//! all of a node's children, and the counter reads it in two steps rather
+//! than deriving it from the six sets first, on the path every later step
+//! of the counter waits for; and it has
 //! no en-passant square: the children that have one (a double push beside
 //! an enemy pawn), castling and en passant go through the scratch board as
 //! before ([`SetsEach::single`] and its push case). So only the castling
 //! cases without Chess960 rights take this path, on boards without a pawn
 //! on the first or last rank ([`Sets::fit`]).
 
+use crate::attacks::Sliders;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::castling::{CastlingRights, CastlingSide};
 use crate::color::Color;
-use crate::movegen::{Castling, NO_CASTLING, STANDARD_CASTLING, Sink, behind};
+use crate::movegen::{ALL, Castling, Counter, NO_CASTLING, STANDARD_CASTLING, Sink, behind};
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::square::{File, Square};
@@ -137,6 +143,32 @@ impl Sets {
         }
     }
 
+    /// `king` as bits of the first rank's squares b1 to g1 (its index
+    /// shifted by one), where no pawn stands and no right rides: added to
+    /// a child's pawn set when it is handed over, so that the counter has
+    /// its king's square without deriving it ([`Sets::king_of`]).
+    #[inline(always)]
+    pub(crate) fn king_bits(king: Square) -> u64 {
+        (king.index() as u64) << 1
+    }
+
+    /// The square [`Sets::king_bits`] put into `pawns`.
+    #[inline(always)]
+    pub(crate) fn king_of(pawns: u64) -> Square {
+        Square::from_index_masked((pawns >> 1) as u32)
+    }
+
+    /// The legal moves of the board these sets are ([`Sets::board`]),
+    /// counted with the lookups of `L`, the side to move's king read from
+    /// the pawn set ([`Sets::king_of`]).
+    #[inline(always)]
+    pub(crate) fn count<L: Sliders, const C: Castling>(self, white: bool) -> u64 {
+        let board = self.board::<C>(white);
+        let mut counter = Counter(0);
+        board.generate_as_from::<L, _, ALL, C>(white, Sets::king_of(self.pawns), &mut counter);
+        counter.0
+    }
+
     /// The board these sets are, `us` to move when `white` says White,
     /// rights read from the corners when `C` is [`STANDARD_CASTLING`].
     #[inline(always)]
@@ -178,6 +210,9 @@ pub(crate) struct SetsEach<'a, F, G, const C: Castling> {
     scratch: &'a mut Board,
     touch: Bitboard,
     sets: Sets,
+    /// The children's king ([`Sets::king_bits`]), added to each child's
+    /// pawn set as it is handed over.
+    king: u64,
     pub(crate) nodes: u64,
     count: F,
     count_board: G,
@@ -196,10 +231,19 @@ impl<'a, F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sets
             scratch,
             touch: parent.castling_touch(),
             sets: Sets::of::<C>(parent),
+            king: Sets::king_bits(parent.king(!parent.side_to_move())),
             nodes: 0,
             count,
             count_board,
         }
+    }
+
+    /// Hands `child` (from the parent's point of view) to the counter,
+    /// its king's square added to its pawn set.
+    #[inline(always)]
+    fn count(&mut self, child: Sets) {
+        let pawns = child.pawns | self.king;
+        self.nodes += (self.count)(Sets { pawns, ..child });
     }
 
     /// The corners among `squares`, whose rights a move from or to them
@@ -236,7 +280,7 @@ impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
         for to in targets {
             let t = to.bitboard().0;
             let child = s.moved(f, t, lost_from | Self::corners(t)).landed(t, k);
-            self.nodes += (self.count)(child);
+            self.count(child);
         }
     }
 
@@ -254,7 +298,7 @@ impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
                     pawns: moved.pawns | t,
                     ..moved
                 };
-                self.nodes += (self.count)(child);
+                self.count(child);
             }
         } else {
             let double = delta.abs() == 16;
@@ -274,7 +318,7 @@ impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
                     pawns: s.pawns ^ m,
                     ..s
                 };
-                self.nodes += (self.count)(child);
+                self.count(child);
             }
         }
     }
@@ -290,7 +334,7 @@ impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
             let moved = s.moved(f, t, Self::corners(t));
             for kind in PieceKind::PROMOTIONS {
                 let child = moved.landed(t, KIND_SETS[kind.index()]);
-                self.nodes += (self.count)(child);
+                self.count(child);
             }
         }
     }

@@ -345,11 +345,7 @@ macro_rules! walks {
             diagonal: u64,
             straight: u64,
         ) -> u64 {
-            let sets = Sets { us, them, pawns, knights, diagonal, straight };
-            let board = sets.board::<C>(WHITE);
-            let mut counter = Counter(0);
-            board.generate_per_colour::<L, _, ALL, C>(&mut counter);
-            counter.0
+            Sets { us, them, pawns, knights, diagonal, straight }.count::<L, C>(WHITE)
         }
 
         /// Every leaf below `board` made as a [`Leaf`] (the position
@@ -923,10 +919,8 @@ mod tests {
                     them: c.us,
                     ..c
                 };
-                let mut counter = Counter(0);
-                let child = child.board::<C>(!white);
-                child.generate_as::<Native, _, ALL, C>(!white, &mut counter);
-                by_sets.push((child.as_leaf(), counter.0));
+                let count = child.count::<Native, C>(!white);
+                by_sets.push((child.board::<C>(!white).as_leaf(), count));
                 1
             },
             |child: &Board| {

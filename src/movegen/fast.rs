@@ -237,6 +237,7 @@ struct Pieces {
     theirs: Bitboard,
     occupied: Bitboard,
     king: Square,
+    their_king: Square,
     pinned: Bitboard,
     from_mask: Bitboard,
 }
@@ -458,12 +459,18 @@ impl Board {
     /// Squares attacked by `color`'s pieces with `occupied` as blockers.
     #[inline(always)]
     pub(crate) fn attacks_by_with(&self, color: Color, occupied: Bitboard) -> Bitboard {
-        self.attacks_by_with_sliders::<Native>(color, occupied)
+        self.attacks_by_with_sliders::<Native>(color, self.king(color), occupied)
     }
 
-    /// [`Board::attacks_by_with`] with the slider lookups of `L`.
+    /// [`Board::attacks_by_with`] with the slider lookups of `L`, `color`'s
+    /// king on `king`.
     #[inline(always)]
-    fn attacks_by_with_sliders<L: Sliders>(&self, color: Color, occupied: Bitboard) -> Bitboard {
+    fn attacks_by_with_sliders<L: Sliders>(
+        &self,
+        color: Color,
+        king: Square,
+        occupied: Bitboard,
+    ) -> Bitboard {
         let theirs = self.colored(color);
         let pawns = self.pieces(PieceKind::Pawn).0 & theirs.0;
         let pushed = PawnDir::of(color).push(pawns);
@@ -477,7 +484,7 @@ impl Board {
         for sq in self.straight_sliders(color) {
             attacked |= L::rook(sq, occupied);
         }
-        attacked | king_attacks(self.king(color))
+        attacked | king_attacks(king)
     }
 
     /// The squares of `squares` that `color`'s pieces attack with
@@ -485,18 +492,20 @@ impl Board {
     /// it (steppers by table; sliders only when one of `color`'s stands on
     /// the square's lines on an empty board, usually none). Cheaper than
     /// [`Board::attacks_by_with_sliders`] for the few squares a king can
-    /// step to: that map looks up every enemy piece.
+    /// step to: that map looks up every enemy piece. `color`'s king is on
+    /// `king`.
     #[inline(always)]
     fn attacked_among<L: Sliders>(
         &self,
         color: Color,
+        king: Square,
         squares: Bitboard,
         occupied: Bitboard,
     ) -> Bitboard {
         let theirs = self.colored(color);
         let pawns = self.pieces(PieceKind::Pawn) & theirs;
         let knights = self.pieces(PieceKind::Knight) & theirs;
-        let king = self.pieces(PieceKind::King) & theirs;
+        let king = king.bitboard();
         let straight = self.straight_sliders(color);
         let diagonal = self.diagonal_sliders(color);
         let mut attacked = Bitboard::EMPTY;
@@ -609,7 +618,8 @@ impl Board {
         self.generate_for::<L, S, STAGE, CASTLING>(d, sink, Bitboard::FULL, Bitboard::FULL);
     }
 
-    /// [`Board::generate_as`] with the side to move's king on `king`.
+    /// [`Board::generate_as`] with the kings on `kings` (the side to
+    /// move's first).
     #[cfg(feature = "fast-perft")]
     #[inline(always)]
     pub(crate) fn generate_as_from<
@@ -620,12 +630,12 @@ impl Board {
     >(
         &self,
         white: bool,
-        king: Square,
+        kings: (Square, Square),
         sink: &mut S,
     ) {
         debug_assert_eq!(white, self.side_to_move() == Color::White);
         let d = PAWN_DIRS[usize::from(!white)];
-        self.generate_from::<L, S, STAGE, CASTLING>(d, sink, Bitboard::FULL, Bitboard::FULL, king);
+        self.generate_from::<L, S, STAGE, CASTLING>(d, sink, Bitboard::FULL, Bitboard::FULL, kings);
     }
 
     /// [`Board::generate_with`] for the side whose pawns go `d` (the side
@@ -644,12 +654,13 @@ impl Board {
         from_mask: Bitboard,
         to_mask: Bitboard,
     ) {
-        let king = self.king(d.color);
-        self.generate_from::<L, S, STAGE, CASTLING>(d, sink, from_mask, to_mask, king);
+        let kings = (self.king(d.color), self.king(!d.color));
+        self.generate_from::<L, S, STAGE, CASTLING>(d, sink, from_mask, to_mask, kings);
     }
 
-    /// [`Board::generate_for`] with the side to move's king on `king`,
-    /// for a caller that has its square already.
+    /// [`Board::generate_for`] with the side to move's king and the
+    /// other side's on `kings`, for a caller that has their squares
+    /// already.
     #[inline(always)]
     fn generate_from<L: Sliders, S: Sink, const STAGE: Stage, const CASTLING: Castling>(
         &self,
@@ -657,9 +668,10 @@ impl Board {
         sink: &mut S,
         from_mask: Bitboard,
         to_mask: Bitboard,
-        king: Square,
+        (king, their_king): (Square, Square),
     ) {
         debug_assert_eq!(king, self.king(d.color));
+        debug_assert_eq!(their_king, self.king(!d.color));
         let us = d.color;
         let ours = self.colored(us);
         let theirs = self.colored(!us);
@@ -676,6 +688,7 @@ impl Board {
             theirs,
             occupied,
             king,
+            their_king,
             pinned,
             from_mask,
         };
@@ -737,7 +750,7 @@ impl Board {
             let attacked = if king_targets.is_empty() && !may_castle {
                 Bitboard::EMPTY
             } else {
-                self.attacks_by_with_sliders::<L>(them, occupied.without(king))
+                self.attacks_by_with_sliders::<L>(them, p.their_king, occupied.without(king))
             };
             (may_castle, attacked)
         } else {
@@ -775,9 +788,9 @@ impl Board {
         if asked.is_empty() {
             Bitboard::EMPTY
         } else if asked_count <= ASKED_ONE_BY_ONE && asked_count + 1 < pieces {
-            self.attacked_among::<L>(them, asked, occupied)
+            self.attacked_among::<L>(them, p.their_king, asked, occupied)
         } else {
-            self.attacks_by_with_sliders::<L>(them, occupied)
+            self.attacks_by_with_sliders::<L>(them, p.their_king, occupied)
         }
     }
 

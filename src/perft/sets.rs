@@ -15,12 +15,12 @@
 //! colour); standard chess's castling rights ride in the pawn set, on the
 //! corner squares of the rooks that hold them (no pawn ever stands on the
 //! first or last rank, and a move that starts or ends on such a corner, or
-//! moves that side's king, drops the right, as the rules say); its side to
-//! move's king square rides there too, as bits of b1 to g1
-//! ([`Sets::king_bits`]), added as the child is handed over: the same for
-//! all of a node's children, and the counter reads it in two steps rather
-//! than deriving it from the six sets first, on the path every later step
-//! of the counter waits for; and it has
+//! moves that side's king, drops the right, as the rules say); the kings'
+//! squares ride there too, as bits of b1 to g1 and b8 to g8
+//! ([`Sets::king_bits`]), added as the child is handed over (the same for
+//! all of a node's children but its king's moves), so that the counter
+//! reads each in two steps rather than deriving it from the six sets; and
+//! it has
 //! no en-passant square: the children that have one (a double push beside
 //! an enemy pawn), castling and en passant go through the scratch board as
 //! before ([`SetsEach::single`] and its push case). So only the castling
@@ -36,6 +36,9 @@ use crate::movegen::{ALL, Castling, Counter, NO_CASTLING, STANDARD_CASTLING, Sin
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::square::{File, Square};
+
+/// Where [`Sets::king_bits`] puts the other side's king: on b8.
+const THEIR_KING_SHIFT: u32 = 57;
 
 /// The first and last ranks.
 const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
@@ -143,29 +146,39 @@ impl Sets {
         }
     }
 
-    /// `king` as bits of the first rank's squares b1 to g1 (its index
-    /// shifted by one), where no pawn stands and no right rides: added to
-    /// a child's pawn set when it is handed over, so that the counter has
-    /// its king's square without deriving it ([`Sets::king_of`]).
+    /// `king`, the side to move's, as bits of the first rank's squares b1
+    /// to g1 (its index shifted by one) and `their_king` as bits of b8 to
+    /// g8, where no pawn stands and no right rides: added to a child's
+    /// pawn set when it is handed over, so that the counter has the kings'
+    /// squares without deriving them ([`Sets::kings_of`]).
     #[inline(always)]
-    pub(crate) fn king_bits(king: Square) -> u64 {
+    pub(crate) fn king_bits(king: Square, their_king: Square) -> u64 {
+        Self::king_bit(king) | ((their_king.index() as u64) << THEIR_KING_SHIFT)
+    }
+
+    /// [`Sets::king_bits`] of the side to move's king alone.
+    #[inline(always)]
+    fn king_bit(king: Square) -> u64 {
         (king.index() as u64) << 1
     }
 
-    /// The square [`Sets::king_bits`] put into `pawns`.
+    /// The squares [`Sets::king_bits`] put into `pawns`.
     #[inline(always)]
-    pub(crate) fn king_of(pawns: u64) -> Square {
-        Square::from_index_masked((pawns >> 1) as u32)
+    pub(crate) fn kings_of(pawns: u64) -> (Square, Square) {
+        (
+            Square::from_index_masked((pawns >> 1) as u32),
+            Square::from_index_masked((pawns >> THEIR_KING_SHIFT) as u32),
+        )
     }
 
     /// The legal moves of the board these sets are ([`Sets::board`]),
     /// counted with the lookups of `L`, the side to move's king read from
-    /// the pawn set ([`Sets::king_of`]).
+    /// the pawn set ([`Sets::kings_of`]).
     #[inline(always)]
     pub(crate) fn count<L: Sliders, const C: Castling>(self, white: bool) -> u64 {
         let board = self.board::<C>(white);
         let mut counter = Counter(0);
-        board.generate_as_from::<L, _, ALL, C>(white, Sets::king_of(self.pawns), &mut counter);
+        board.generate_as_from::<L, _, ALL, C>(white, Sets::kings_of(self.pawns), &mut counter);
         counter.0
     }
 
@@ -210,9 +223,9 @@ pub(crate) struct SetsEach<'a, F, G, const C: Castling> {
     scratch: &'a mut Board,
     touch: Bitboard,
     sets: Sets,
-    /// The children's king ([`Sets::king_bits`]), added to each child's
+    /// The children's kings ([`Sets::king_bits`]), added to each child's
     /// pawn set as it is handed over.
-    king: u64,
+    kings: u64,
     pub(crate) nodes: u64,
     count: F,
     count_board: G,
@@ -231,7 +244,10 @@ impl<'a, F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sets
             scratch,
             touch: parent.castling_touch(),
             sets: Sets::of::<C>(parent),
-            king: Sets::king_bits(parent.king(!parent.side_to_move())),
+            kings: {
+                let us = parent.side_to_move();
+                Sets::king_bits(parent.king(!us), parent.king(us))
+            },
             nodes: 0,
             count,
             count_board,
@@ -239,10 +255,11 @@ impl<'a, F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sets
     }
 
     /// Hands `child` (from the parent's point of view) to the counter,
-    /// its king's square added to its pawn set.
+    /// its kings' squares, `kings` ([`Sets::king_bits`]), added to its
+    /// pawn set.
     #[inline(always)]
-    fn count(&mut self, child: Sets) {
-        let pawns = child.pawns | self.king;
+    fn count(&mut self, child: Sets, kings: u64) {
+        let pawns = child.pawns | kings;
         self.nodes += (self.count)(Sets { pawns, ..child });
     }
 
@@ -276,11 +293,21 @@ impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
         };
         let lost_from = Self::corners(f) | king;
         // One loop for empty squares and captures: whatever stood on `to`
-        // leaves every set, the piece arrives in its own.
-        for to in targets {
-            let t = to.bitboard().0;
-            let child = s.moved(f, t, lost_from | Self::corners(t)).landed(t, k);
-            self.count(child);
+        // leaves every set, the piece arrives in its own; a king's move
+        // moves the children's other king.
+        if kind == PieceKind::King {
+            let kings = Sets::king_bit(self.parent.king(!parent.side_to_move()));
+            for to in targets {
+                let t = to.bitboard().0;
+                let child = s.moved(f, t, lost_from | Self::corners(t)).landed(t, k);
+                self.count(child, kings | ((to.index() as u64) << THEIR_KING_SHIFT));
+            }
+        } else {
+            for to in targets {
+                let t = to.bitboard().0;
+                let child = s.moved(f, t, lost_from | Self::corners(t)).landed(t, k);
+                self.count(child, self.kings);
+            }
         }
     }
 
@@ -298,7 +325,7 @@ impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
                     pawns: moved.pawns | t,
                     ..moved
                 };
-                self.count(child);
+                self.count(child, self.kings);
             }
         } else {
             let double = delta.abs() == 16;
@@ -318,7 +345,7 @@ impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
                     pawns: s.pawns ^ m,
                     ..s
                 };
-                self.count(child);
+                self.count(child, self.kings);
             }
         }
     }
@@ -334,7 +361,7 @@ impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
             let moved = s.moved(f, t, Self::corners(t));
             for kind in PieceKind::PROMOTIONS {
                 let child = moved.landed(t, KIND_SETS[kind.index()]);
-                self.count(child);
+                self.count(child, self.kings);
             }
         }
     }

@@ -35,7 +35,7 @@ use crate::color::Color;
 use crate::movegen::{ALL, Castling, Counter, NO_CASTLING, STANDARD_CASTLING, Sink, behind};
 use crate::moves::Move;
 use crate::piece::PieceKind;
-use crate::square::{File, Square};
+use crate::square::{File, Rank, Square};
 
 /// Where [`Sets::king_bits`] puts the other side's king: on b8.
 const THEIR_KING_SHIFT: u32 = 57;
@@ -91,6 +91,19 @@ impl Sets {
     pub(crate) fn fit(board: &Board, case: Castling) -> bool {
         (case == NO_CASTLING || case == STANDARD_CASTLING)
             && (board.pieces(PieceKind::Pawn).0 & BACK_RANKS) == 0
+    }
+
+    /// True when `board` has no knight, bishop or queen, and none of its
+    /// children can have one: its side to move has no pawn on its last
+    /// rank but one (so no promotion).
+    #[inline(always)]
+    pub(crate) fn lean(board: &Board) -> bool {
+        let minors = board.pieces(PieceKind::Knight)
+            | board.pieces(PieceKind::Bishop)
+            | board.pieces(PieceKind::Queen);
+        let us = board.side_to_move();
+        let seventh = Bitboard::rank(Rank::Seventh.relative_to(us));
+        minors.is_empty() && (board.colored_pieces(us, PieceKind::Pawn) & seventh).is_empty()
     }
 
     /// `board`'s sets, from its side to move's point of view, its rights

@@ -297,11 +297,26 @@ macro_rules! walks {
         fn count_children_with<L: Sliders>(board: &Board, case: Castling) -> u64 {
             if Sets::fit(board, case) {
                 let white = board.side_to_move() == Color::White;
-                match (case, white) {
-                    (NO_CASTLING, true) => count_children_sets::<L, NO_CASTLING, true, false>(board),
-                    (NO_CASTLING, false) => count_children_sets::<L, NO_CASTLING, false, true>(board),
-                    (_, true) => count_children_sets::<L, STANDARD_CASTLING, true, false>(board),
-                    (_, false) => count_children_sets::<L, STANDARD_CASTLING, false, true>(board),
+                let lean = case == NO_CASTLING && Sets::lean(board);
+                match (case, white, lean) {
+                    (NO_CASTLING, true, true) => {
+                        count_children_sets::<L, NO_CASTLING, true, false, true>(board)
+                    }
+                    (NO_CASTLING, false, true) => {
+                        count_children_sets::<L, NO_CASTLING, false, true, true>(board)
+                    }
+                    (NO_CASTLING, true, _) => {
+                        count_children_sets::<L, NO_CASTLING, true, false, false>(board)
+                    }
+                    (NO_CASTLING, false, _) => {
+                        count_children_sets::<L, NO_CASTLING, false, true, false>(board)
+                    }
+                    (_, true, _) => {
+                        count_children_sets::<L, STANDARD_CASTLING, true, false, false>(board)
+                    }
+                    (_, false, _) => {
+                        count_children_sets::<L, STANDARD_CASTLING, false, true, false>(board)
+                    }
                 }
             } else {
                 sum_children::<L>(board, |child| count_in::<L>(child, case))
@@ -310,10 +325,19 @@ macro_rules! walks {
 
         /// [`count_children_with`] on the sets path (`src/perft/sets.rs`):
         /// `board`'s castling case `C` (not Chess960's), White to move in
-        /// it when `PW`, in its children when `CW` (`!PW`).
+        /// it when `PW`, in its children when `CW` (`!PW`), and when
+        /// `LEAN` neither it nor any child has a knight, bishop or queen
+        /// ([`Sets::lean`]), so that the children are counted by
+        /// [`count_sets_lean`].
         $(#[$attr])*
         #[inline(never)]
-        fn count_children_sets<L: Sliders, const C: Castling, const PW: bool, const CW: bool>(
+        fn count_children_sets<
+            L: Sliders,
+            const C: Castling,
+            const PW: bool,
+            const CW: bool,
+            const LEAN: bool,
+        >(
             board: &Board,
         ) -> u64 {
             let mut scratch = board.clone();
@@ -322,7 +346,11 @@ macro_rules! walks {
                 board,
                 &mut scratch,
                 |c: Sets| {
-                    count_sets::<L, C, CW>(c.them, c.us, c.pawns, c.knights, c.diagonal, c.straight)
+                    if LEAN {
+                        count_sets_lean::<L, C, CW>(c.them, c.us, c.pawns, c.straight)
+                    } else {
+                        count_sets::<L, C, CW>(c.them, c.us, c.pawns, c.knights, c.diagonal, c.straight)
+                    }
                 },
                 |b: &Board| count_with::<L, C>(b),
             );
@@ -345,6 +373,21 @@ macro_rules! walks {
             diagonal: u64,
             straight: u64,
         ) -> u64 {
+            Sets { us, them, pawns, knights, diagonal, straight }.count::<L, C>(WHITE)
+        }
+
+        /// [`count_sets`] for a child without knights, bishops and queens
+        /// ([`Sets::lean`]): those sets are constants, so the counter's
+        /// steps for them fold away.
+        $(#[$attr])*
+        #[inline(never)]
+        fn count_sets_lean<L: Sliders, const C: Castling, const WHITE: bool>(
+            us: u64,
+            them: u64,
+            pawns: u64,
+            straight: u64,
+        ) -> u64 {
+            let (knights, diagonal) = (0, 0);
             Sets { us, them, pawns, knights, diagonal, straight }.count::<L, C>(WHITE)
         }
 

@@ -230,8 +230,8 @@ fn pawn_moves<S: Sink, const STAGE: Stage>(
 }
 
 /// What `Board::generate_for`'s steps read of the position: the sides'
-/// pieces, the king of the side to move, its pinned pieces, and the
-/// squares moves may start from.
+/// pieces, both kings' squares, the pinned pieces of the side to move,
+/// and the squares moves may start from.
 struct Pieces {
     ours: Bitboard,
     theirs: Bitboard,
@@ -613,9 +613,12 @@ impl Board {
         white: bool,
         sink: &mut S,
     ) {
-        debug_assert_eq!(white, self.side_to_move() == Color::White);
-        let d = PAWN_DIRS[usize::from(!white)];
-        self.generate_for::<L, S, STAGE, CASTLING>(d, sink, Bitboard::FULL, Bitboard::FULL);
+        let us = self.side_to_move();
+        self.generate_as_from::<L, S, STAGE, CASTLING>(
+            white,
+            (self.king(us), self.king(!us)),
+            sink,
+        );
     }
 
     /// [`Board::generate_as`] with the kings on `kings` (the side to

@@ -185,8 +185,8 @@ impl Sets {
     }
 
     /// The legal moves of the board these sets are ([`Sets::board`]),
-    /// counted with the lookups of `L`, the side to move's king read from
-    /// the pawn set ([`Sets::kings_of`]).
+    /// counted with the lookups of `L`, the kings' squares read from the
+    /// pawn set ([`Sets::kings_of`]).
     #[inline(always)]
     pub(crate) fn count<L: Sliders, const C: Castling>(self, white: bool) -> u64 {
         let board = self.board::<C>(white);
@@ -309,7 +309,7 @@ impl<F: FnMut(Sets) -> u64, G: FnMut(&Board) -> u64, const C: Castling> Sink
         // leaves every set, the piece arrives in its own; a king's move
         // moves the children's other king.
         if kind == PieceKind::King {
-            let kings = Sets::king_bit(self.parent.king(!parent.side_to_move()));
+            let kings = Sets::king_bit(parent.king(!parent.side_to_move()));
             for to in targets {
                 let t = to.bitboard().0;
                 let child = s.moved(f, t, lost_from | Self::corners(t)).landed(t, k);

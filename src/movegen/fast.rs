@@ -237,7 +237,9 @@ struct Pieces {
     theirs: Bitboard,
     occupied: Bitboard,
     king: Square,
-    their_king: Square,
+    /// The other side's king, when the caller had it (else read where
+    /// needed: [`Board::their_king`]).
+    their_king: Option<Square>,
     pinned: Bitboard,
     from_mask: Bitboard,
 }
@@ -638,6 +640,7 @@ impl Board {
     ) {
         debug_assert_eq!(white, self.side_to_move() == Color::White);
         let d = PAWN_DIRS[usize::from(!white)];
+        let kings = (kings.0, Some(kings.1));
         self.generate_from::<L, S, STAGE, CASTLING>(d, sink, Bitboard::FULL, Bitboard::FULL, kings);
     }
 
@@ -657,13 +660,13 @@ impl Board {
         from_mask: Bitboard,
         to_mask: Bitboard,
     ) {
-        let kings = (self.king(d.color), self.king(!d.color));
+        let kings = (self.king(d.color), None);
         self.generate_from::<L, S, STAGE, CASTLING>(d, sink, from_mask, to_mask, kings);
     }
 
-    /// [`Board::generate_for`] with the side to move's king and the
-    /// other side's on `kings`, for a caller that has their squares
-    /// already.
+    /// [`Board::generate_for`] with the side to move's king and (when
+    /// given) the other side's on `kings`, for a caller that has their
+    /// squares already.
     #[inline(always)]
     fn generate_from<L: Sliders, S: Sink, const STAGE: Stage, const CASTLING: Castling>(
         &self,
@@ -671,10 +674,10 @@ impl Board {
         sink: &mut S,
         from_mask: Bitboard,
         to_mask: Bitboard,
-        (king, their_king): (Square, Square),
+        (king, their_king): (Square, Option<Square>),
     ) {
         debug_assert_eq!(king, self.king(d.color));
-        debug_assert_eq!(their_king, self.king(!d.color));
+        debug_assert!(their_king.is_none_or(|k| k == self.king(!d.color)));
         let us = d.color;
         let ours = self.colored(us);
         let theirs = self.colored(!us);
@@ -753,7 +756,8 @@ impl Board {
             let attacked = if king_targets.is_empty() && !may_castle {
                 Bitboard::EMPTY
             } else {
-                self.attacks_by_with_sliders::<L>(them, p.their_king, occupied.without(king))
+                let their_king = self.their_king(p, them);
+                self.attacks_by_with_sliders::<L>(them, their_king, occupied.without(king))
             };
             (may_castle, attacked)
         } else {
@@ -777,6 +781,13 @@ impl Board {
         (may_castle, attacked)
     }
 
+    /// The king of the side not to move: the caller's square, or read
+    /// here, only where a step needs it.
+    #[inline(always)]
+    fn their_king(&self, p: &Pieces, them: Color) -> Square {
+        p.their_king.unwrap_or_else(|| self.king(them))
+    }
+
     /// Which of the `asked` squares `them` attacks, the king of the other
     /// side lifted off the board: one by one reads a few tables per square;
     /// the map looks up each enemy knight and slider (the pawns are one
@@ -791,9 +802,9 @@ impl Board {
         if asked.is_empty() {
             Bitboard::EMPTY
         } else if asked_count <= ASKED_ONE_BY_ONE && asked_count + 1 < pieces {
-            self.attacked_among::<L>(them, p.their_king, asked, occupied)
+            self.attacked_among::<L>(them, self.their_king(p, them), asked, occupied)
         } else {
-            self.attacks_by_with_sliders::<L>(them, p.their_king, occupied)
+            self.attacks_by_with_sliders::<L>(them, self.their_king(p, them), occupied)
         }
     }
 
